@@ -1,0 +1,166 @@
+"""Settings: one model, read from ``CONTRACT_REVIEW_*`` environment variables and an
+optional TOML file.
+
+Precedence, highest first: keyword arguments, environment variables, the TOML file
+(``CONTRACT_REVIEW_CONFIG`` or ``contract-review.toml`` in the working directory or
+the user config directory), defaults. The seeds' own variable names
+(``USE_ORCHESTRATOR``, ``DASHSCOPE_API_KEY``, ...) are accepted as aliases.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import AliasChoices, Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from .errors import ConfigError
+
+APP_NAME = "contract-review"
+ENV_PREFIX = "CONTRACT_REVIEW_"
+CONFIG_FILE_NAME = "contract-review.toml"
+
+
+def _env(name: str, *aliases: str) -> AliasChoices:
+    return AliasChoices(name, ENV_PREFIX + name.upper(), *aliases)
+
+
+def _split_names(value: Any) -> Any:
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
+
+
+class Settings(BaseSettings):
+    """Every setting of contract_review. Field names double as TOML keys."""
+
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        extra="ignore",
+        populate_by_name=True,
+        validate_default=True,
+    )
+
+    # --- plugins
+    load_plugins: list[str] | None = Field(
+        default=None,
+        validation_alias=_env("load_plugins"),
+        description="Allow-list of entry-point plugin names to load (comma-separated); "
+        "empty loads none. Unset loads all.",
+    )
+    disable_plugins: list[str] = Field(
+        default_factory=list,
+        validation_alias=_env("disable_plugins"),
+        description="Entry-point plugin names not to load (comma-separated).",
+    )
+    trace_plugins: bool = Field(
+        default=False,
+        validation_alias=_env("trace_plugins"),
+        description="Print every hook call to stderr.",
+    )
+
+    # --- storage
+    data_dir: Path = Field(
+        default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)),
+        validation_alias=_env("data_dir"),
+        description="Where reviews, indexes and caches are stored.",
+    )
+
+    # --- skills
+    skill_timeout_s: float = Field(default=60.0, gt=0, validation_alias=_env("skill_timeout_s"))
+    remote_skill_url: str | None = Field(
+        default=None,
+        validation_alias=_env("remote_skill_url", "REFLY_BASE_URL"),
+        description="Base URL of the remote workflow service that runs REMOTE skills.",
+    )
+    remote_skill_api_key: str | None = Field(
+        default=None, validation_alias=_env("remote_skill_api_key", "REFLY_API_KEY")
+    )
+
+    # --- review engine (SPEC-20/21)
+    use_orchestrator: bool = Field(
+        default=False, validation_alias=_env("use_orchestrator", "USE_ORCHESTRATOR")
+    )
+    orchestrator_adjust_threshold: int = Field(
+        default=1,
+        ge=1,
+        validation_alias=_env("orchestrator_adjust_threshold", "ORCHESTRATOR_ADJUST_THRESHOLD"),
+    )
+    use_react_agent: bool = Field(
+        default=False, validation_alias=_env("use_react_agent", "USE_REACT_AGENT")
+    )
+
+    # --- optional services
+    dashscope_api_key: str | None = Field(
+        default=None, validation_alias=_env("dashscope_api_key", "DASHSCOPE_API_KEY"), repr=False
+    )
+    llm_base_url: str | None = Field(
+        default=None, validation_alias=_env("llm_base_url", "LLM_BASE_URL")
+    )
+    llm_api_key: str | None = Field(
+        default=None, validation_alias=_env("llm_api_key", "LLM_API_KEY"), repr=False
+    )
+    llm_model: str | None = Field(default=None, validation_alias=_env("llm_model", "LLM_MODEL"))
+
+    _split_load = field_validator("load_plugins", "disable_plugins", mode="before")(
+        classmethod(lambda cls, v: _split_names(v))
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
+        config_file = find_config_file()
+        if config_file is not None:
+            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=config_file))
+        return tuple(sources)
+
+
+def find_config_file() -> Path | None:
+    """The TOML settings file in use, or None.
+
+    ``CONTRACT_REVIEW_CONFIG`` wins and must exist; otherwise ``contract-review.toml``
+    in the working directory, then in the user config directory.
+    """
+    explicit = os.environ.get(ENV_PREFIX + "CONFIG")
+    if explicit:
+        path = Path(explicit)
+        if not path.is_file():
+            raise ConfigError(f"{ENV_PREFIX}CONFIG points to {path}, which is not a file")
+        return path
+    for candidate in (
+        Path.cwd() / CONFIG_FILE_NAME,
+        Path(platformdirs.user_config_dir(APP_NAME)) / CONFIG_FILE_NAME,
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Read the settings; invalid values raise :class:`ConfigError` naming the setting."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'settings'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise ConfigError(f"invalid contract_review settings: {problems}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"settings file {find_config_file()} is not valid TOML: {exc}") from None

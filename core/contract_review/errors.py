@@ -1,0 +1,61 @@
+"""The exception types users see.
+
+Every error raised for a user mistake (a missing file, an unknown domain, malformed
+input, a broken plugin) is a :class:`ContractReviewError`. The CLI turns these into a
+one-line message and exit code 2 instead of a traceback; the HTTP service turns them
+into an error body.
+"""
+
+from __future__ import annotations
+
+
+class ContractReviewError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+    #: Process exit code the CLI uses for this kind of error.
+    exit_code: int = 2
+
+
+class InputError(ContractReviewError):
+    """An input (file, text, JSON, option value) is missing, empty or malformed.
+
+    The message names the input and says what is wrong with it.
+    """
+
+
+class DocumentParseError(InputError):
+    """A document exists but cannot be parsed (empty, binary, unsupported format)."""
+
+
+class UnknownDomainError(InputError):
+    """A domain id was asked for that no installed plugin registers."""
+
+
+class UnknownSkillError(InputError):
+    """A skill id was asked for that no installed plugin registers."""
+
+
+class ConfigError(ContractReviewError):
+    """The settings (environment variables or TOML file) are invalid."""
+
+
+class PluginError(ContractReviewError):
+    """A plugin failed to load or broke a hook contract (raised in strict mode)."""
+
+    def __init__(self, message: str, *, plugin: str, distribution: str | None = None) -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.distribution = distribution
+
+
+class MissingExtraError(ContractReviewError):
+    """An optional dependency is needed for a feature but is not installed."""
+
+    def __init__(self, feature: str, extra: str, module: str) -> None:
+        super().__init__(
+            f"{feature} needs the optional package {module!r}, which is not installed. "
+            f"Install it with: pip install 'contract-review[{extra}]'"
+        )
+        self.feature = feature
+        self.extra = extra
+        self.module = module

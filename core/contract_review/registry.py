@@ -1,0 +1,299 @@
+"""The registry: every domain, skill, parser and exporter the loaded plugins
+registered, validated, de-duplicated and attributed to the plugin it came from.
+
+Build one with :func:`load_registry` (or :meth:`Registry.from_plugin_manager`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import PurePath
+from typing import Any, Generic, TypeVar
+
+import attrs
+from pydantic import BaseModel, ValidationError
+
+from .config import Settings
+from .documents.parser_types import DocumentParser
+from .domain import DomainSpec
+from .errors import UnknownDomainError, UnknownSkillError
+from .plugins import ContractReviewPluginManager, PluginFailure, PluginSource, get_plugin_manager
+from .reports.exporter_types import ReportExporter
+from .review.state import ReviewState
+from .skills.registration import SkillRegistration, SkillStatus
+
+T = TypeVar("T")
+
+
+@attrs.frozen
+class Registered(Generic[T]):
+    """A registration and the plugin it came from."""
+
+    item: T
+    plugin: str
+
+
+class PluginInfo(BaseModel):
+    """One loaded plugin as the ``plugins`` listing shows it."""
+
+    name: str
+    distribution: str
+    version: str
+    builtin: bool
+    domains: list[str]
+    skills: list[str]
+
+
+class Registry:
+    """Validated registrations from every loaded plugin."""
+
+    def __init__(self, pm: ContractReviewPluginManager) -> None:
+        self.pm = pm
+        self.failures: list[PluginFailure] = list(pm.failures)
+        self.domains: dict[str, Registered[DomainSpec]] = {}
+        self.skills: dict[str, Registered[SkillRegistration]] = {}
+        self.parsers: list[Registered[DocumentParser]] = []
+        self.exporters: dict[str, Registered[ReportExporter]] = {}
+        self._collect()
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_plugin_manager(cls, pm: ContractReviewPluginManager) -> Registry:
+        """Collect the registrations of every plugin ``pm`` holds."""
+        return cls(pm)
+
+    def _fail(self, plugin: str, stage: str, error: str) -> None:
+        source = self.pm.sources.get(plugin)
+        self.pm.record_failure(
+            PluginFailure(
+                name=plugin,
+                distribution=source.distribution if source else None,
+                version=source.version if source else None,
+                stage=stage,
+                error=error,
+            )
+        )
+        self.failures = list(self.pm.failures)
+
+    def _call_each(
+        self, hook_name: str, make_register: Callable[[str], Callable[[Any], None]]
+    ) -> None:
+        """Call one registration hook plugin by plugin, so each registration is attributed
+        and one plugin's exception does not stop the others."""
+        caller = getattr(self.pm.hook, hook_name)
+        for impl in caller.get_hookimpls():
+            register = make_register(impl.plugin_name)
+            kwargs = dict.fromkeys(impl.argnames, register)
+            try:
+                impl.function(**kwargs)
+            except Exception as exc:  # plugin code may raise anything
+                self._fail(
+                    impl.plugin_name, "register", f"{hook_name} raised {type(exc).__name__}: {exc}"
+                )
+
+    def _collect(self) -> None:
+        self._call_each("register_domains", self._domain_register)
+        self._call_each("register_skills", self._skill_register)
+        self._call_each("register_document_parsers", self._parser_register)
+        self._call_each("register_report_exporters", self._exporter_register)
+        for registered in list(self.skills.values()):
+            skill = registered.item
+            if skill.domain != "*" and skill.domain not in self.domains:
+                self._fail(
+                    registered.plugin,
+                    "register",
+                    f"skill {skill.skill_id!r} names domain {skill.domain!r}, which no plugin registers",
+                )
+
+    def _domain_register(self, plugin: str) -> Callable[[Any], None]:
+        def register(spec: Any) -> None:
+            spec = self._validated(plugin, "domain", DomainSpec, spec)
+            if spec is None:
+                return
+            existing = self.domains.get(spec.domain_id)
+            if existing is not None:
+                self._fail(
+                    plugin,
+                    "register",
+                    f"domain id {spec.domain_id!r} is already registered by plugin {existing.plugin!r}; "
+                    f"the registration from {plugin!r} was skipped",
+                )
+                return
+            self.domains[spec.domain_id] = Registered(spec, plugin)
+
+        return register
+
+    def _skill_register(self, plugin: str) -> Callable[[Any], None]:
+        def register(skill: Any) -> None:
+            skill = self._validated(plugin, "skill", SkillRegistration, skill)
+            if skill is None:
+                return
+            existing = self.skills.get(skill.skill_id)
+            if existing is not None:
+                self._fail(
+                    plugin,
+                    "register",
+                    f"skill id {skill.skill_id!r} is already registered by plugin {existing.plugin!r}; "
+                    f"the registration from {plugin!r} was skipped",
+                )
+                return
+            self.skills[skill.skill_id] = Registered(skill, plugin)
+
+        return register
+
+    def _parser_register(self, plugin: str) -> Callable[[Any], None]:
+        def register(parser: Any) -> None:
+            if not isinstance(parser, DocumentParser):
+                self._fail(
+                    plugin,
+                    "register",
+                    f"register_document_parsers got {type(parser).__name__}, not a DocumentParser",
+                )
+                return
+            self.parsers.append(Registered(parser, plugin))
+
+        return register
+
+    def _exporter_register(self, plugin: str) -> Callable[[Any], None]:
+        def register(exporter: Any) -> None:
+            if not isinstance(exporter, ReportExporter):
+                self._fail(
+                    plugin,
+                    "register",
+                    f"register_report_exporters got {type(exporter).__name__}, not a ReportExporter",
+                )
+                return
+            existing = self.exporters.get(exporter.name)
+            if existing is not None:
+                self._fail(
+                    plugin,
+                    "register",
+                    f"report exporter {exporter.name!r} is already registered by plugin {existing.plugin!r}",
+                )
+                return
+            self.exporters[exporter.name] = Registered(exporter, plugin)
+
+        return register
+
+    def _validated(self, plugin: str, what: str, model: type[Any], value: Any) -> Any:
+        if isinstance(value, model):
+            return value
+        try:
+            return model.model_validate(value)
+        except ValidationError as exc:
+            errors = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or what}: {e['msg']}" for e in exc.errors()
+            )
+            self._fail(plugin, "register", f"invalid {what} registration: {errors}")
+            return None
+
+    # ------------------------------------------------------------------ look-ups
+
+    def domain(self, domain_id: str) -> DomainSpec:
+        """The domain with this id.
+
+        :raises UnknownDomainError: naming the installed domains.
+        """
+        registered = self.domains.get(domain_id)
+        if registered is None:
+            known = ", ".join(sorted(self.domains)) or "none installed"
+            raise UnknownDomainError(f"unknown domain {domain_id!r}; installed domains: {known}")
+        return registered.item
+
+    def skill(self, skill_id: str) -> SkillRegistration:
+        """The skill with this id.
+
+        :raises UnknownSkillError: naming the input.
+        """
+        registered = self.skills.get(skill_id)
+        if registered is None:
+            raise UnknownSkillError(
+                f"unknown skill {skill_id!r}; run 'contract-review skills' to list the installed skills"
+            )
+        return registered.item
+
+    def skills_for(
+        self, domain_id: str, *, include_preview: bool = False
+    ) -> list[SkillRegistration]:
+        """The skills a review of ``domain_id`` may use: the domain's own and the ``*`` ones.
+
+        :raises UnknownDomainError: when the domain is not installed.
+        """
+        self.domain(domain_id)
+        return [
+            r.item
+            for r in self.skills.values()
+            if r.item.applies_to(domain_id)
+            and (include_preview or r.item.status is SkillStatus.ACTIVE)
+        ]
+
+    def parser_for(self, path: str | PurePath) -> DocumentParser | None:
+        """The parser for this file name's suffix; plugin parsers outrank built-in ones."""
+        suffix = PurePath(path).suffix.lower()
+        candidates = [r for r in self.parsers if suffix in r.item.suffixes]
+        if not candidates:
+            return None
+        plugin_parsers = [r for r in candidates if not self._is_builtin(r.plugin)]
+        return (plugin_parsers or candidates)[-1].item
+
+    def supported_suffixes(self) -> list[str]:
+        """Every file suffix some parser reads."""
+        return sorted({s for r in self.parsers for s in r.item.suffixes})
+
+    def build_skill_input(
+        self, skill_id: str, clause_id: str, state: ReviewState
+    ) -> BaseModel | None:
+        """Ask the plugins for the input model of ``skill_id`` on ``clause_id``."""
+        skill = self.skill(skill_id)
+        domain = self.domain(state.domain_id)
+        clause = domain.checklist_item(clause_id)
+        if clause is None:
+            raise UnknownSkillError(
+                f"clause {clause_id!r} is not in the {domain.domain_id} checklist"
+            )
+        result: BaseModel | None = self.pm.hook.build_skill_input(
+            skill=skill, clause=clause, state=state
+        )
+        return result
+
+    def plugin_infos(self) -> list[PluginInfo]:
+        """Every loaded plugin with what it registered."""
+        infos: list[PluginInfo] = []
+        for name, source in self.pm.sources.items():
+            infos.append(self._info(name, source))
+        return infos
+
+    def _info(self, name: str, source: PluginSource) -> PluginInfo:
+        return PluginInfo(
+            name=name,
+            distribution=source.distribution,
+            version=source.version,
+            builtin=source.builtin,
+            domains=sorted(d for d, r in self.domains.items() if r.plugin == name),
+            skills=sorted(s for s, r in self.skills.items() if r.plugin == name),
+        )
+
+    def _is_builtin(self, plugin: str) -> bool:
+        source = self.pm.sources.get(plugin)
+        return bool(source and source.builtin)
+
+
+def load_registry(
+    *,
+    settings: Settings | None = None,
+    strict: bool = False,
+    load_entrypoints: bool = True,
+    extra_plugins: tuple[tuple[str, object], ...] = (),
+) -> Registry:
+    """Build a plugin manager and collect every plugin's registrations.
+
+    The arguments are those of :func:`contract_review.plugins.get_plugin_manager`.
+    """
+    pm = get_plugin_manager(
+        settings=settings,
+        strict=strict,
+        load_entrypoints=load_entrypoints,
+        extra_plugins=extra_plugins,
+    )
+    return Registry.from_plugin_manager(pm)

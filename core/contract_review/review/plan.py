@@ -1,0 +1,128 @@
+"""Review plans (seed SPEC-21 §1.2/§3.2): which clauses to review, how deeply,
+with which tools and in what order, and how a plan is adjusted mid-review.
+
+The plan-routing hooks (``plan_review``, ``adjust_plan``, ``route_after_analyze``)
+return these models; :func:`build_default_plan` is core's fallback when no plugin
+(and no LLM orchestrator) answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+from ..domain import ChecklistItem, Priority
+
+
+class AnalysisDepth(StrEnum):
+    """How deeply one clause is analysed (SPEC-21 §1.3)."""
+
+    QUICK = "quick"  # 1 iteration, get_clause_context only, no diffs or validation
+    STANDARD = "standard"  # 3 iterations, the checklist's tools
+    DEEP = "deep"  # 5 iterations, every available tool
+
+
+#: ReAct iteration limit per depth (SPEC-21 §1.3).
+MAX_ITERATIONS: dict[AnalysisDepth, int] = {
+    AnalysisDepth.QUICK: 1,
+    AnalysisDepth.STANDARD: 3,
+    AnalysisDepth.DEEP: 5,
+}
+
+
+class ClauseAnalysisPlan(BaseModel):
+    """The plan for one clause."""
+
+    clause_id: str
+    clause_name: str = ""
+    analysis_depth: AnalysisDepth = AnalysisDepth.STANDARD
+    suggested_tools: list[str] = Field(default_factory=list)
+    max_iterations: int = Field(default=3, ge=1)
+    priority_order: int = 0
+    rationale: str = ""
+    skip_diffs: bool = False
+    skip_validate: bool = False
+
+
+class ReviewPlan(BaseModel):
+    """The plan for a whole review."""
+
+    clause_plans: list[ClauseAnalysisPlan] = Field(default_factory=list)
+    global_strategy: str = ""
+    estimated_depth_distribution: dict[str, int] = Field(default_factory=dict)
+    plan_version: int = Field(default=1, ge=1)
+
+    def for_clause(self, clause_id: str) -> ClauseAnalysisPlan | None:
+        """The plan of one clause, or None when the clause is not planned."""
+        return next((cp for cp in self.clause_plans if cp.clause_id == clause_id), None)
+
+
+class PlanAdjustment(BaseModel):
+    """A mid-review change to the remaining plan."""
+
+    adjusted_clauses: list[ClauseAnalysisPlan] = Field(default_factory=list)
+    reason: str = ""
+    should_adjust: bool = False
+
+
+def build_default_plan(checklist: Sequence[ChecklistItem]) -> ReviewPlan:
+    """The plan used when nothing else plans: checklist order, critical clauses deep,
+    everything else standard (SPEC-21 ``_build_default_plan``)."""
+    clause_plans: list[ClauseAnalysisPlan] = []
+    for index, item in enumerate(checklist):
+        depth = AnalysisDepth.DEEP if item.priority is Priority.CRITICAL else AnalysisDepth.STANDARD
+        clause_plans.append(
+            ClauseAnalysisPlan(
+                clause_id=item.clause_id,
+                clause_name=item.clause_name,
+                analysis_depth=depth,
+                suggested_tools=list(item.required_skills),
+                max_iterations=MAX_ITERATIONS[depth],
+                priority_order=index,
+                rationale=f"default plan: priority={item.priority.value}",
+            )
+        )
+    distribution: dict[str, int] = {}
+    for cp in clause_plans:
+        distribution[cp.analysis_depth.value] = distribution.get(cp.analysis_depth.value, 0) + 1
+    return ReviewPlan(
+        clause_plans=clause_plans,
+        global_strategy="default plan: checklist order, critical clauses analysed deeply",
+        estimated_depth_distribution=distribution,
+    )
+
+
+def apply_adjustment(plan: ReviewPlan, adjustment: PlanAdjustment) -> ReviewPlan:
+    """A new plan with ``adjustment`` applied; ``plan`` is left unchanged.
+
+    Adjusted clauses take the new depth, iteration limit and rationale (tools are kept
+    unless the adjustment names some); clauses the plan does not hold are ignored.
+    The version goes up by one when anything was adjusted.
+    """
+    if not adjustment.should_adjust or not adjustment.adjusted_clauses:
+        return plan
+    adjusted = {cp.clause_id: cp for cp in adjustment.adjusted_clauses}
+    new_plans: list[ClauseAnalysisPlan] = []
+    for cp in plan.clause_plans:
+        adj = adjusted.get(cp.clause_id)
+        if adj is None:
+            new_plans.append(cp)
+            continue
+        quick = adj.analysis_depth is AnalysisDepth.QUICK
+        new_plans.append(
+            cp.model_copy(
+                update={
+                    "analysis_depth": adj.analysis_depth,
+                    "suggested_tools": adj.suggested_tools or cp.suggested_tools,
+                    "max_iterations": adj.max_iterations,
+                    "rationale": adj.rationale or cp.rationale,
+                    "skip_diffs": quick,
+                    "skip_validate": quick,
+                }
+            )
+        )
+    return plan.model_copy(
+        update={"clause_plans": new_plans, "plan_version": plan.plan_version + 1}
+    )
