@@ -1,7 +1,99 @@
-"""contract_review: a plugin framework for AI-assisted legal review and legal retrieval."""
+"""contract_review: a plugin framework for AI-assisted legal review and legal retrieval.
+
+The public API. Names are imported on first use, so ``import contract_review`` stays
+cheap for the CLI and for plugins that only need :data:`hookimpl`.
+"""
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .hookspecs import hookimpl
 
-__all__ = ["hookimpl"]
+if TYPE_CHECKING:
+    from .config import Settings, load_settings
+    from .documents.loading import parse_file, parse_text
+    from .documents.model import DefinedTerm, Document, DocumentRole, Section, SectionKind
+    from .documents.parser_types import DocumentParser, ParseOptions
+    from .domain import (
+        ChecklistItem,
+        DocumentRoleSpec,
+        DomainSpec,
+        ParserSettings,
+        PlaybookRule,
+        Priority,
+        RiskLevel,
+    )
+    from .errors import (
+        ContractReviewError,
+        DocumentParseError,
+        InputError,
+        PluginError,
+        UnknownDomainError,
+        UnknownSkillError,
+    )
+    from .plugins import PluginFailure, get_plugin_manager
+    from .registry import PluginInfo, Registry, load_registry
+    from .reports.exporter_types import ReportExporter
+    from .review.plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan
+    from .review.state import ReviewState
+    from .skills.dispatcher import SkillDispatcher
+    from .skills.registration import SkillBackend, SkillRegistration, SkillResult, SkillStatus
+
+_EXPORTS: dict[str, str] = {
+    "Settings": "config",
+    "load_settings": "config",
+    "parse_file": "documents.loading",
+    "parse_text": "documents.loading",
+    "DefinedTerm": "documents.model",
+    "Document": "documents.model",
+    "DocumentRole": "documents.model",
+    "Section": "documents.model",
+    "SectionKind": "documents.model",
+    "DocumentParser": "documents.parser_types",
+    "ParseOptions": "documents.parser_types",
+    "ChecklistItem": "domain",
+    "DocumentRoleSpec": "domain",
+    "DomainSpec": "domain",
+    "ParserSettings": "domain",
+    "PlaybookRule": "domain",
+    "Priority": "domain",
+    "RiskLevel": "domain",
+    "ContractReviewError": "errors",
+    "DocumentParseError": "errors",
+    "InputError": "errors",
+    "PluginError": "errors",
+    "UnknownDomainError": "errors",
+    "UnknownSkillError": "errors",
+    "PluginFailure": "plugins",
+    "get_plugin_manager": "plugins",
+    "PluginInfo": "registry",
+    "Registry": "registry",
+    "load_registry": "registry",
+    "ReportExporter": "reports.exporter_types",
+    "ClauseAnalysisPlan": "review.plan",
+    "PlanAdjustment": "review.plan",
+    "ReviewPlan": "review.plan",
+    "ReviewState": "review.state",
+    "SkillDispatcher": "skills.dispatcher",
+    "SkillBackend": "skills.registration",
+    "SkillRegistration": "skills.registration",
+    "SkillResult": "skills.registration",
+    "SkillStatus": "skills.registration",
+}
+
+__all__ = ["hookimpl", *sorted(_EXPORTS)]
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _EXPORTS.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'contract_review' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module_name}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

@@ -109,7 +109,7 @@ def register_report_exporters(register: Callable[[ReportExporter], None]) -> Non
 
 @hookspec(firstresult=True)
 def build_skill_input(
-    skill: SkillRegistration, clause: ChecklistItem, state: ReviewState
+    skill: SkillRegistration, clause: ChecklistItem, domain: DomainSpec, state: ReviewState
 ) -> BaseModel | None:
     """Build the input model for one skill call on one clause.
 
@@ -121,6 +121,7 @@ def build_skill_input(
 
     :param skill: The registration of the skill about to run.
     :param clause: The checklist item under review.
+    :param domain: The domain being reviewed (checklist, baseline texts, playbook rules).
     :param state: The review so far (documents by role, party, language, plan).
     :returns: An instance of ``skill.input_model``, or ``None``.
     """
