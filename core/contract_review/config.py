@@ -12,13 +12,15 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import platformdirs
 from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
+    NoDecode,
     PydanticBaseSettingsSource,
+    SettingsError,
     SettingsConfigDict,
     TomlConfigSettingsSource,
 )
@@ -51,13 +53,13 @@ class Settings(BaseSettings):
     )
 
     # --- plugins
-    load_plugins: list[str] | None = Field(
+    load_plugins: Annotated[list[str] | None, NoDecode] = Field(
         default=None,
         validation_alias=_env("load_plugins"),
         description="Allow-list of entry-point plugin names to load (comma-separated); "
         "empty loads none. Unset loads all.",
     )
-    disable_plugins: list[str] = Field(
+    disable_plugins: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
         validation_alias=_env("disable_plugins"),
         description="Entry-point plugin names not to load (comma-separated).",
@@ -162,5 +164,7 @@ def load_settings(**overrides: Any) -> Settings:
             for err in exc.errors()
         )
         raise ConfigError(f"invalid contract_review settings: {problems}") from None
+    except SettingsError as exc:
+        raise ConfigError(f"invalid contract_review settings: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"settings file {find_config_file()} is not valid TOML: {exc}") from None

@@ -1,0 +1,31 @@
+"""Shared test configuration: hypothesis profiles and paths to the shared data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+REPO_ROOT = Path(__file__).resolve().parent
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+
+# CI machines are small and sometimes busy: no deadlines, no too-slow health check.
+settings.register_profile(
+    "ci",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    derandomize=True,
+    print_blob=True,
+)
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    """The shared evaluation data folder; skips the test when it is absent."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip("shared evaluation data not found at ../shared/data (relative to the repo root)")
+    return SHARED_DATA
