@@ -51,7 +51,7 @@ pass_state = click.make_pass_decorator(CliState, ensure=True)
 
 def stdout_console() -> Console:
     """A rich console on the current standard output (so click's test runner captures it)."""
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, markup=False, emoji=False)
 
 
 def echo_json(value: Any) -> None:
