@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .review.state import ReviewState
     from .skills.dispatcher import SkillDispatcher
     from .skills.registration import SkillBackend, SkillRegistration, SkillResult, SkillStatus
+    from .skills.tool_definitions import ToolDefinition, tool_definitions
 
 _EXPORTS: dict[str, str] = {
     "Settings": "config",
@@ -81,9 +82,54 @@ _EXPORTS: dict[str, str] = {
     "SkillRegistration": "skills.registration",
     "SkillResult": "skills.registration",
     "SkillStatus": "skills.registration",
+    "ToolDefinition": "skills.tool_definitions",
+    "tool_definitions": "skills.tool_definitions",
 }
 
-__all__ = ["hookimpl", *sorted(_EXPORTS)]
+__all__ = [
+    "hookimpl",
+    "ChecklistItem",
+    "ClauseAnalysisPlan",
+    "ContractReviewError",
+    "DefinedTerm",
+    "Document",
+    "DocumentParseError",
+    "DocumentParser",
+    "DocumentRole",
+    "DocumentRoleSpec",
+    "DomainSpec",
+    "InputError",
+    "ParseOptions",
+    "ParserSettings",
+    "PlanAdjustment",
+    "PlaybookRule",
+    "PluginError",
+    "PluginFailure",
+    "PluginInfo",
+    "Priority",
+    "Registry",
+    "ReportExporter",
+    "ReviewPlan",
+    "ReviewState",
+    "RiskLevel",
+    "Section",
+    "SectionKind",
+    "Settings",
+    "SkillBackend",
+    "SkillDispatcher",
+    "SkillRegistration",
+    "SkillResult",
+    "SkillStatus",
+    "ToolDefinition",
+    "UnknownDomainError",
+    "UnknownSkillError",
+    "get_plugin_manager",
+    "load_registry",
+    "load_settings",
+    "parse_file",
+    "parse_text",
+    "tool_definitions",
+]
 
 
 def __getattr__(name: str) -> Any:

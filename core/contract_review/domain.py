@@ -180,4 +180,4 @@ class DomainSpec(BaseModel):
 
 def is_identifier(value: str) -> bool:
     """True when ``value`` is a valid domain or skill id."""
-    return bool(_IDENTIFIER_RE.match(value))
+    return bool(_IDENTIFIER_RE.fullmatch(value))

@@ -33,3 +33,11 @@ def test_demo_input_exists() -> None:
     noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
     for example in re.findall(r"examples/[\w.]+", noxfile):
         assert (ROOT / example).is_file(), example
+
+
+def test_public_api_lists_every_export() -> None:
+    import contract_review
+
+    assert set(contract_review.__all__) == {"hookimpl", *contract_review._EXPORTS}
+    for name in contract_review.__all__:
+        assert getattr(contract_review, name) is not None

@@ -123,7 +123,11 @@ def test_skills_for_domain_includes_star_skills_and_hides_preview() -> None:
     assert "leases_later" not in ids
     assert "other_domain_skill" not in ids
     assert "leases_later" in {s.skill_id for s in registry.skills_for("leases", include_preview=True)}
-    star = {r.item.skill_id for r in registry.skills.values() if r.item.domain == "*"}
+    star = {
+        r.item.skill_id
+        for r in registry.skills.values()
+        if r.item.domain == "*" and r.item.status is SkillStatus.ACTIVE
+    }
     assert star <= ids
 
 

@@ -27,10 +27,9 @@ RegistryFactory = Callable[..., "Registry"]
 def load_cli_registry(*, strict: bool = False) -> Registry:
     """The registry the CLI uses: settings from the environment and TOML file, the
     built-in plugins and every installed domain plugin."""
-    import contract_review
+    from contract_review import load_registry, load_settings
 
-    settings = contract_review.load_settings()
-    return contract_review.load_registry(settings=settings, strict=strict)
+    return load_registry(settings=load_settings(), strict=strict)
 
 
 @attrs.define

@@ -22,21 +22,12 @@ logger = logging.getLogger(__name__)
 
 #: The command ran and found what the user asked it to fail on.
 EXIT_FINDINGS = 1
-#: Usage or input error.
-EXIT_INPUT_ERROR = 2
-
-
-class CliError(click.ClickException):
-    """An error shown as ``Error: <message>`` on stderr, exiting with ``exit_code``."""
-
-    def __init__(self, message: str, *, exit_code: int = EXIT_INPUT_ERROR) -> None:
-        super().__init__(one_line(message))
-        self.exit_code = exit_code
 
 
 class ContractReviewGroup(click.Group):
-    """A click group that turns every :class:`ContractReviewError` raised by a command
-    into a :class:`CliError`, so bad input never prints a traceback.
+    """A click group that reports every :class:`ContractReviewError` a command raises as
+    ``Error: <message>`` (one line, on stderr) and exits with the error's exit code
+    (2 for every error core raises), so bad input never prints a traceback.
 
     Errors that are not ``ContractReviewError`` are bugs and keep their traceback.
     """
@@ -46,7 +37,8 @@ class ContractReviewGroup(click.Group):
             return super().invoke(ctx)
         except ContractReviewError as exc:
             logger.debug("command failed", exc_info=True)
-            raise CliError(str(exc) or type(exc).__name__, exit_code=exc.exit_code) from exc
+            click.echo(f"Error: {one_line(str(exc)) or type(exc).__name__}", err=True)
+            ctx.exit(exc.exit_code)
 
 
 def one_line(message: str) -> str:

@@ -47,7 +47,9 @@ def new_domain(name: str, out: Path, force: bool) -> None:
     click.echo(f"  pip install -e {out}")
     click.echo("      install it (editable) next to contract-review")
     click.echo("  contract-review plugins")
-    click.echo(f"      check that domain '{package.name}' and skill '{package.skill_id}' are listed")
+    click.echo(
+        f"      check that domain '{package.name}' and skill '{package.skill_id}' are listed"
+    )
     click.echo(f"  pytest {out / 'tests'}")
     click.echo("      run core's conformance kit and the skill's own test")
     click.echo(f"  edit {out / package.package / 'plugin.py'}")

@@ -31,8 +31,16 @@ if TYPE_CHECKING:
     show_default=True,
     help="Language of the numbering ('Clause 20.1' or '第二十条'); auto detects it.",
 )
+@click.option(
+    "--domain",
+    "domain_id",
+    metavar="DOMAIN",
+    help="Use this domain's parser settings (e.g. extra titles of definitions sections).",
+)
 @pass_state
-def parse(state: CliState, file: Path, as_json: bool, role: str, language: str) -> None:
+def parse(
+    state: CliState, file: Path, as_json: bool, role: str, language: str, domain_id: str | None
+) -> None:
     """Parse FILE and show its outline: the sections, their ids as the document numbers
     them, and their titles.
 
@@ -40,10 +48,13 @@ def parse(state: CliState, file: Path, as_json: bool, role: str, language: str) 
     Plain text and Markdown are always supported; .docx and .pdf need the 'formats'
     extra (pip install 'contract-review[formats]').
     """
-    import contract_review
+    from contract_review import parse_file
 
     registry = state.load_registry()
-    document = contract_review.parse_file(file, registry=registry, role=role, language=language)
+    parser_settings = registry.domain(domain_id).parser_settings if domain_id else None
+    document = parse_file(
+        file, registry=registry, role=role, language=language, settings=parser_settings
+    )
     if as_json:
         from ..documents.outline import section_to_json
 
@@ -53,17 +64,17 @@ def parse(state: CliState, file: Path, as_json: bool, role: str, language: str) 
 
     console = stdout_console()
     console.print(outline_tree(document))
-    console.print(Text(document_summary(document), style="bold"))
+    console.print(Text(document_summary(document), style="bold"), soft_wrap=True)
 
 
 def document_summary(document: Document) -> str:
-    """One line: sections, articles/clauses, language and defined terms."""
+    """One line: name, role, sections, articles/clauses, language and defined terms."""
     from ..documents.model import SectionKind
 
     sections = list(document.sections())
     numbered = sum(1 for s in sections if s.kind in (SectionKind.ARTICLE, SectionKind.CLAUSE))
     return (
-        f"{document.name}: {_count(len(sections), 'section')}, "
+        f"{document.name} ({document.role}): {_count(len(sections), 'section')}, "
         f"{_count(numbered, 'article/clause', 'articles/clauses')}, "
         f"language {document.language}, "
         f"{_count(len(document.definitions), 'definition')}"

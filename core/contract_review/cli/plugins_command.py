@@ -12,6 +12,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..skills.registration import SkillStatus
 from .context import CliState, echo_json, pass_state, stdout_console
 from .errors import EXIT_FINDINGS
 
@@ -86,28 +87,24 @@ def _quiet_load_warnings() -> Iterator[None]:
 
 def _print_tables(registry: Registry) -> None:
     console = stdout_console()
-    table = Table(title="Installed plugins", title_justify="left", show_lines=False)
-    table.add_column("Plugin", overflow="fold")
-    table.add_column("Distribution", overflow="fold")
-    table.add_column("Version")
-    table.add_column("Domains", overflow="fold")
-    table.add_column("Skills", overflow="fold")
+    table = Table(title="Installed plugins", title_justify="left", show_lines=True)
+    table.add_column("Plugin", overflow="fold", ratio=3)
+    table.add_column("Distribution", overflow="fold", ratio=2)
+    table.add_column("Domains", overflow="fold", ratio=1)
+    table.add_column("Skills", overflow="fold", ratio=3)
     for info in registry.plugin_infos():
+        origin = f"{info.version}, built-in" if info.builtin else info.version
         table.add_row(
-            Text(info.name) + (Text(" (built-in)", style="dim") if info.builtin else Text()),
-            info.distribution,
-            info.version,
+            info.name,
+            Text(info.distribution) + Text(f"\n{origin}", style="dim"),
             ", ".join(info.domains) or Text("-", style="dim"),
             _skills_cell(registry, info.skills),
         )
     console.print(table)
-    console.print(
-        Text("Skills: ", style="dim")
-        + Text("active", style="green")
-        + Text(", ", style="dim")
-        + Text("(preview)", style="yellow")
-        + Text(" = listed and plannable, not yet runnable.", style="dim")
-    )
+    if any(r.item.status is not SkillStatus.ACTIVE for r in registry.skills.values()):
+        console.print(
+            Text("Skills marked (preview) are listed and can be planned for, but do not run yet.")
+        )
     if not registry.failures:
         console.print(Text("No load failures.", style="green"))
         return
@@ -116,10 +113,10 @@ def _print_tables(registry: Registry) -> None:
         title_justify="left",
         title_style="bold red",
     )
-    failures.add_column("Plugin", overflow="fold")
-    failures.add_column("Distribution", overflow="fold")
-    failures.add_column("Stage")
-    failures.add_column("Error", overflow="fold")
+    failures.add_column("Plugin", overflow="fold", ratio=2)
+    failures.add_column("Distribution", overflow="fold", ratio=2)
+    failures.add_column("Stage", no_wrap=True)
+    failures.add_column("Error", overflow="fold", ratio=4)
     for failure in registry.failures:
         failures.add_row(
             failure.name,
@@ -131,8 +128,6 @@ def _print_tables(registry: Registry) -> None:
 
 
 def _skills_cell(registry: Registry, skill_ids: list[str]) -> Text:
-    from ..skills.registration import SkillStatus
-
     if not skill_ids:
         return Text("-", style="dim")
     cell = Text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -69,7 +70,7 @@ def tools_json(registry: Registry, domain_id: str, *, include_preview: bool) -> 
 
     :raises UnknownDomainError: naming the installed domains.
     """
-    from ..skills.tool_definitions import tool_definitions
+    from contract_review import tool_definitions
 
     skills = registry.skills_for(domain_id, include_preview=include_preview)
     return [definition.model_dump(mode="json") for definition in tool_definitions(skills)]
@@ -109,24 +110,28 @@ def _print_table(selected: list[Registered[SkillRegistration]], domain_id: str |
     if not selected:
         console.print(Text(f"{title}: none.", style="yellow"))
         return
-    table = Table(title=f"{title} ({len(selected)})", title_justify="left")
-    table.add_column("Skill", overflow="fold")
-    table.add_column("Domain")
-    table.add_column("Status")
-    table.add_column("Backend")
-    table.add_column("Category")
-    table.add_column("Plugin", overflow="fold")
-    table.add_column("Description", overflow="fold", ratio=1)
+    table = Table(
+        title=f"{title} ({len(selected)})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_lines=True,
+        pad_edge=False,
+    )
+    table.add_column("Skill / description", overflow="fold", ratio=2)
+    table.add_column("Domain", no_wrap=True)
+    table.add_column("Status", no_wrap=True)
+    table.add_column("Backend", no_wrap=True)
+    table.add_column("Category", no_wrap=True)
+    table.add_column("Plugin", overflow="fold", ratio=1)
     for registered in selected:
         skill = registered.item
         status_style = "green" if skill.status is SkillStatus.ACTIVE else "yellow"
         table.add_row(
-            skill.skill_id,
+            Text(skill.skill_id, style="bold") + Text("\n" + skill.description, style="dim"),
             skill.domain,
             Text(skill.status.value, style=status_style),
             skill.backend.value,
             skill.category,
             registered.plugin,
-            skill.description,
         )
     console.print(table)

@@ -38,6 +38,7 @@ TEMPLATE_FILES: tuple[tuple[str, str], ...] = (
 )
 
 _TEMPLATES_PACKAGE = "contract_review.scaffold"
+_IDENTIFIER = re.compile(IDENTIFIER_PATTERN.removeprefix("^").removesuffix("$"))
 _RELEASE = re.compile(r"^(\d+)\.(\d+)")
 
 
@@ -89,7 +90,8 @@ def validate_domain_name(name: str) -> str:
 
     :raises InputError: saying what a valid name looks like.
     """
-    if not is_identifier(name):
+    # fullmatch: a trailing newline must not slip through the pattern's "$".
+    if not is_identifier(name) or _IDENTIFIER.fullmatch(name) is None:
         raise InputError(
             f"invalid domain name {name!r}: use lower-case letters, digits and underscores, "
             f"starting with a letter (pattern {IDENTIFIER_PATTERN}), e.g. 'leases' or 'real_estate'"
