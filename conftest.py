@@ -27,5 +27,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 def shared_data() -> Path:
     """The shared evaluation data folder; skips the test when it is absent."""
     if not SHARED_DATA.is_dir():
-        pytest.skip("shared evaluation data not found at ../shared/data (relative to the repo root)")
+        pytest.skip(
+            "shared evaluation data not found at ../shared/data (relative to the repo root)"
+        )
     return SHARED_DATA

@@ -253,7 +253,7 @@ class Registry:
                 f"clause {clause_id!r} is not in the {domain.domain_id} checklist"
             )
         result: BaseModel | None = self.pm.hook.build_skill_input(
-            skill=skill, clause=clause, state=state
+            skill=skill, clause=clause, domain=domain, state=state
         )
         return result
 

@@ -15,7 +15,7 @@ import pytest
 
 GROUP = "contract_review.domains"
 
-DOMAIN_PLUGIN = '''
+DOMAIN_PLUGIN = """
 from contract_review import hookimpl
 from contract_review.domain import ChecklistItem, DomainSpec
 
@@ -27,7 +27,7 @@ def register_domains(register):
         name="{domain} contracts",
         checklist=(ChecklistItem(clause_id="1", clause_name="Scope"),),
     ))
-'''
+"""
 
 
 class FakeSite:
@@ -39,7 +39,15 @@ class FakeSite:
         monkeypatch.syspath_prepend(str(root))
         self._monkeypatch = monkeypatch
 
-    def add(self, *, entry_name: str, distribution: str, module: str, source: str, version: str = "1.2.3") -> None:
+    def add(
+        self,
+        *,
+        entry_name: str,
+        distribution: str,
+        module: str,
+        source: str,
+        version: str = "1.2.3",
+    ) -> None:
         """Install one fake distribution with one entry point ``entry_name = module``."""
         (self.root / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
         dist_info = self.root / f"{distribution.replace('-', '_')}-{version}.dist-info"
@@ -47,7 +55,9 @@ class FakeSite:
         (dist_info / "METADATA").write_text(
             f"Metadata-Version: 2.1\nName: {distribution}\nVersion: {version}\n", encoding="utf-8"
         )
-        (dist_info / "entry_points.txt").write_text(f"[{GROUP}]\n{entry_name} = {module}\n", encoding="utf-8")
+        (dist_info / "entry_points.txt").write_text(
+            f"[{GROUP}]\n{entry_name} = {module}\n", encoding="utf-8"
+        )
         self._monkeypatch.delitem(sys.modules, module, raising=False)
 
 

@@ -39,7 +39,9 @@ def test_plugin_lists_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_toml_file_in_working_directory(tmp_path: Path) -> None:
-    (tmp_path / "contract-review.toml").write_text('use_orchestrator = true\nskill_timeout_s = 5\n', encoding="utf-8")
+    (tmp_path / "contract-review.toml").write_text(
+        "use_orchestrator = true\nskill_timeout_s = 5\n", encoding="utf-8"
+    )
     settings = load_settings()
     assert settings.use_orchestrator is True
     assert settings.skill_timeout_s == 5
@@ -59,7 +61,7 @@ def test_invalid_value_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_missing_explicit_config_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("CONTRACT_REVIEW_CONFIG", str(tmp_path / "absent.toml"))
-    with pytest.raises(ConfigError, match="absent.toml"):
+    with pytest.raises(ConfigError, match=r"absent\.toml"):
         load_settings()
 
 
@@ -67,5 +69,5 @@ def test_malformed_toml_is_a_config_error(monkeypatch: pytest.MonkeyPatch, tmp_p
     path = tmp_path / "broken.toml"
     path.write_text("use_orchestrator = = true\n", encoding="utf-8")
     monkeypatch.setenv("CONTRACT_REVIEW_CONFIG", str(path))
-    with pytest.raises(ConfigError, match="broken.toml"):
+    with pytest.raises(ConfigError, match=r"broken\.toml"):
         load_settings()

@@ -28,7 +28,9 @@ def test_there_are_hookspecs() -> None:
 
 @pytest.mark.parametrize("name", [name for name, _ in _hookspecs()])
 def test_hook_is_documented_in_docs(name: str) -> None:
-    headings = set(re.findall(r"^### `(\w+)`", HOOKS_DOC.read_text(encoding="utf-8"), flags=re.MULTILINE))
+    headings = set(
+        re.findall(r"^### `(\w+)`", HOOKS_DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    )
     assert name in headings, f"hook {name} has no '### `{name}`' section in docs/hooks.md"
 
 
@@ -47,5 +49,7 @@ def test_hookspec_docstring_and_types(name: str, fn: object) -> None:
 
 
 def test_documented_hooks_exist() -> None:
-    documented = set(re.findall(r"^### `(\w+)`", HOOKS_DOC.read_text(encoding="utf-8"), flags=re.MULTILINE))
+    documented = set(
+        re.findall(r"^### `(\w+)`", HOOKS_DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    )
     assert documented <= {name for name, _ in _hookspecs()}

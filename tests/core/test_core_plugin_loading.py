@@ -9,7 +9,7 @@ from contract_review.errors import PluginError
 from contract_review.plugins import BUILTIN_PLUGINS, get_plugin_manager
 from contract_review.registry import load_registry
 
-GOOD = '''
+GOOD = """
 from contract_review import hookimpl
 from contract_review.domain import ChecklistItem, DomainSpec
 
@@ -21,29 +21,29 @@ def register_domains(register):
         name="{domain} contracts",
         checklist=(ChecklistItem(clause_id="1", clause_name="Scope"),),
     ))
-'''
+"""
 
-BROKEN_ON_IMPORT = '''
+BROKEN_ON_IMPORT = """
 raise RuntimeError("broken on purpose")
-'''
+"""
 
-WRONG_HOOK_ARGS = '''
+WRONG_HOOK_ARGS = """
 from contract_review import hookimpl
 
 
 @hookimpl
 def register_domains(register, colour):
     pass
-'''
+"""
 
-UNKNOWN_HOOK = '''
+UNKNOWN_HOOK = """
 from contract_review import hookimpl
 
 
 @hookimpl
 def register_domain(register):  # typo: the hook is register_domains
     pass
-'''
+"""
 
 
 def _allow(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
@@ -59,18 +59,37 @@ def test_builtins_are_registered_under_their_module_names() -> None:
 
 
 def test_good_plugin_loads_with_its_distribution(fake_site, monkeypatch) -> None:
-    fake_site.add(entry_name="leases", distribution="contract-review-leases", module="cr_leases_ok", source=GOOD.format(domain="leases"))
+    fake_site.add(
+        entry_name="leases",
+        distribution="contract-review-leases",
+        module="cr_leases_ok",
+        source=GOOD.format(domain="leases"),
+    )
     _allow(monkeypatch, "leases")
     registry = load_registry()
     assert registry.failures == []
     assert registry.domains["leases"].plugin == "leases"
     info = next(i for i in registry.plugin_infos() if i.name == "leases")
-    assert (info.distribution, info.version, info.domains) == ("contract-review-leases", "1.2.3", ["leases"])
+    assert (info.distribution, info.version, info.domains) == (
+        "contract-review-leases",
+        "1.2.3",
+        ["leases"],
+    )
 
 
 def test_plugin_raising_on_import_is_reported_and_others_still_load(fake_site, monkeypatch) -> None:
-    fake_site.add(entry_name="aaa_broken", distribution="contract-review-broken", module="cr_broken", source=BROKEN_ON_IMPORT)
-    fake_site.add(entry_name="leases", distribution="contract-review-leases", module="cr_leases_ok2", source=GOOD.format(domain="leases"))
+    fake_site.add(
+        entry_name="aaa_broken",
+        distribution="contract-review-broken",
+        module="cr_broken",
+        source=BROKEN_ON_IMPORT,
+    )
+    fake_site.add(
+        entry_name="leases",
+        distribution="contract-review-leases",
+        module="cr_leases_ok2",
+        source=GOOD.format(domain="leases"),
+    )
     _allow(monkeypatch, "aaa_broken", "leases")
     registry = load_registry()
     assert "leases" in registry.domains
@@ -82,7 +101,12 @@ def test_plugin_raising_on_import_is_reported_and_others_still_load(fake_site, m
 
 
 def test_strict_mode_raises_naming_the_plugin(fake_site, monkeypatch) -> None:
-    fake_site.add(entry_name="aaa_broken", distribution="contract-review-broken", module="cr_broken2", source=BROKEN_ON_IMPORT)
+    fake_site.add(
+        entry_name="aaa_broken",
+        distribution="contract-review-broken",
+        module="cr_broken2",
+        source=BROKEN_ON_IMPORT,
+    )
     _allow(monkeypatch, "aaa_broken")
     with pytest.raises(PluginError, match="aaa_broken") as excinfo:
         load_registry(strict=True)
@@ -94,9 +118,13 @@ def test_strict_mode_raises_naming_the_plugin(fake_site, monkeypatch) -> None:
     [(WRONG_HOOK_ARGS, "colour"), (UNKNOWN_HOOK, "register_domain")],
     ids=["wrong-arguments", "unknown-hook"],
 )
-def test_hookspec_violations_are_load_failures(fake_site, monkeypatch, source: str, expected: str) -> None:
+def test_hookspec_violations_are_load_failures(
+    fake_site, monkeypatch, source: str, expected: str
+) -> None:
     module = f"cr_violation_{expected}"
-    fake_site.add(entry_name="violator", distribution="contract-review-violator", module=module, source=source)
+    fake_site.add(
+        entry_name="violator", distribution="contract-review-violator", module=module, source=source
+    )
     _allow(monkeypatch, "violator")
     pm = get_plugin_manager()
     [failure] = pm.failures
@@ -107,8 +135,12 @@ def test_hookspec_violations_are_load_failures(fake_site, monkeypatch, source: s
 
 
 def test_allow_list_and_block_list(fake_site, monkeypatch) -> None:
-    fake_site.add(entry_name="one", distribution="cr-one", module="cr_one", source=GOOD.format(domain="one"))
-    fake_site.add(entry_name="two", distribution="cr-two", module="cr_two", source=GOOD.format(domain="two"))
+    fake_site.add(
+        entry_name="one", distribution="cr-one", module="cr_one", source=GOOD.format(domain="one")
+    )
+    fake_site.add(
+        entry_name="two", distribution="cr-two", module="cr_two", source=GOOD.format(domain="two")
+    )
     _allow(monkeypatch, "one", "two")
     monkeypatch.setenv("CONTRACT_REVIEW_DISABLE_PLUGINS", "two")
     assert set(load_registry().domains) == {"one"}
@@ -128,7 +160,9 @@ def test_tracing_writes_hook_calls_to_stderr(monkeypatch, capsys) -> None:
 
 
 def test_settings_passed_explicitly_win_over_environment(fake_site, monkeypatch) -> None:
-    fake_site.add(entry_name="one", distribution="cr-one", module="cr_one_b", source=GOOD.format(domain="one"))
+    fake_site.add(
+        entry_name="one", distribution="cr-one", module="cr_one_b", source=GOOD.format(domain="one")
+    )
     _allow(monkeypatch)
     registry = load_registry(settings=load_settings(load_plugins=["one"]))
     assert "one" in registry.domains

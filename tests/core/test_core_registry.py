@@ -27,8 +27,12 @@ def _echo(data: EchoInput) -> dict[str, str]:
 def skill(skill_id: str, domain: str = "*", **kw: Any) -> SkillRegistration:
     fields: dict[str, Any] = {"handler": _echo, **kw}
     return SkillRegistration(
-        skill_id=skill_id, name=skill_id, description=f"{skill_id} skill", input_model=EchoInput,
-        domain=domain, **fields,
+        skill_id=skill_id,
+        name=skill_id,
+        description=f"{skill_id} skill",
+        input_model=EchoInput,
+        domain=domain,
+        **fields,
     )
 
 
@@ -43,7 +47,9 @@ def domain(domain_id: str, *skills: str) -> DomainSpec:
 class ThrowawayPlugin:
     """A plugin object registering whatever it is given."""
 
-    def __init__(self, *, domains: tuple[Any, ...] = (), skills: tuple[Any, ...] = (), raises: bool = False) -> None:
+    def __init__(
+        self, *, domains: tuple[Any, ...] = (), skills: tuple[Any, ...] = (), raises: bool = False
+    ) -> None:
         self.domains = domains
         self.skills = skills
         self.raises = raises
@@ -104,7 +110,9 @@ def test_registration_hook_raising_is_a_failure_and_others_continue() -> None:
 
 
 def test_skill_for_unknown_domain_is_a_failure() -> None:
-    registry = registry_of(("p", ThrowawayPlugin(skills=(skill("orphan_skill", domain="nowhere"),))))
+    registry = registry_of(
+        ("p", ThrowawayPlugin(skills=(skill("orphan_skill", domain="nowhere"),)))
+    )
     assert any("'nowhere'" in f.error for f in registry.failures)
 
 
@@ -122,7 +130,9 @@ def test_skills_for_domain_includes_star_skills_and_hides_preview() -> None:
     assert "leases_scan" in ids
     assert "leases_later" not in ids
     assert "other_domain_skill" not in ids
-    assert "leases_later" in {s.skill_id for s in registry.skills_for("leases", include_preview=True)}
+    assert "leases_later" in {
+        s.skill_id for s in registry.skills_for("leases", include_preview=True)
+    }
     star = {
         r.item.skill_id
         for r in registry.skills.values()
@@ -141,11 +151,16 @@ def test_unknown_lookups_name_the_input() -> None:
 
 @given(
     st.lists(
-        st.tuples(st.sampled_from(["p1", "p2", "p3"]), st.sampled_from(["a_skill", "b_skill", "c_skill", "d_skill"])),
+        st.tuples(
+            st.sampled_from(["p1", "p2", "p3"]),
+            st.sampled_from(["a_skill", "b_skill", "c_skill", "d_skill"]),
+        ),
         max_size=12,
     )
 )
-def test_registry_keeps_first_registration_of_each_skill_id(registrations: list[tuple[str, str]]) -> None:
+def test_registry_keeps_first_registration_of_each_skill_id(
+    registrations: list[tuple[str, str]],
+) -> None:
     per_plugin: dict[str, list[SkillRegistration]] = {"p1": [], "p2": [], "p3": []}
     for plugin, skill_id in registrations:
         per_plugin[plugin].append(skill(skill_id))

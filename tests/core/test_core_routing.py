@@ -44,7 +44,10 @@ def test_plugin_plan_wins_and_wrapper_adjusts_it() -> None:
         @hookimpl
         def plan_review(self, domain: DomainSpec) -> ReviewPlan:
             return ReviewPlan(
-                clause_plans=[ClauseAnalysisPlan(clause_id=i.clause_id, analysis_depth=AnalysisDepth.QUICK) for i in domain.checklist],
+                clause_plans=[
+                    ClauseAnalysisPlan(clause_id=i.clause_id, analysis_depth=AnalysisDepth.QUICK)
+                    for i in domain.checklist
+                ],
                 global_strategy="skim",
             )
 

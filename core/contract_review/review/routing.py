@@ -44,7 +44,11 @@ def adjust_plan(
 ) -> PlanAdjustment:
     """The adjustment a plugin returns, or "no adjustment"."""
     adjustment = pm.hook.adjust_plan(
-        plan=plan, clause_id=clause_id, completed_count=completed_count, total_count=total_count, state=state
+        plan=plan,
+        clause_id=clause_id,
+        completed_count=completed_count,
+        total_count=total_count,
+        state=state,
     )
     if adjustment is None:
         return PlanAdjustment(should_adjust=False, reason="no plugin asked for an adjustment")
@@ -63,7 +67,11 @@ def route_after_analyze(
     the clause plan says so."""
     step = pm.hook.route_after_analyze(state=state, clause_plan=clause_plan)
     if step is None:
-        return "save_clause" if clause_plan is not None and clause_plan.skip_diffs else "generate_diffs"
+        return (
+            "save_clause"
+            if clause_plan is not None and clause_plan.skip_diffs
+            else "generate_diffs"
+        )
     if step not in _STEPS:
         raise PluginError(
             f"a route_after_analyze hook returned {step!r}; expected one of {', '.join(_STEPS)}",

@@ -61,7 +61,9 @@ def chinese_numeral(value: int) -> str:
                 parts.append("零")
                 pending_zero = False
             # 十四, not 一十四, when ten is the leading unit
-            parts.append(name if (digit == 1 and unit == 10 and not parts) else _DIGITS[digit] + name)
+            parts.append(
+                name if (digit == 1 and unit == 10 and not parts) else _DIGITS[digit] + name
+            )
         elif parts:
             pending_zero = True
     if rest:
@@ -133,7 +135,9 @@ class ContractText(BaseModel):
 
 
 _HEADING_LIKE = re.compile(
-    r"^\s*(?:[#\d(（]|第|(?:sub-?)?clause\b|article\b|section\b|chapter\b|part\b|schedule\b|annex\b)",
+    r"^\s*(?:[#\d(（【]|第|附件|附录|附表|[一二三四五六七八九十]+、"
+    r"|(?:sub-?)?clause\b|article\b|section\b|chapter\b|part\b"
+    r"|schedule\b|appendix\b|annex|exhibit\b|attachment\b)",
     re.IGNORECASE,
 )
 
@@ -154,7 +158,9 @@ def section_id(number: tuple[int, ...], *, style: NumberingStyle) -> str:
     return ".".join(str(part) for part in number)
 
 
-def heading(number: tuple[int, ...], title: str, *, language: Language, style: NumberingStyle) -> str:
+def heading(
+    number: tuple[int, ...], title: str, *, language: Language, style: NumberingStyle
+) -> str:
     """The heading line of a clause, without Markdown markers."""
     dotted = ".".join(str(part) for part in number)
     if style == "article":

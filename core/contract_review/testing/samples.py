@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..documents.loading import parse_text
 from ..documents.model import Document, DocumentRole
-from ..domain import ChecklistItem, DomainSpec
+from ..domain import ChecklistItem, DomainSpec, ParserSettings
 from ..review.state import ReviewState
 from .contract_text import (
     ContractClause,
@@ -36,11 +37,15 @@ def parse_document(
     language: Language,
     role: str = DocumentRole.PRIMARY.value,
     format: TextFormat = "text",
+    settings: ParserSettings | None = None,
 ) -> Document:
-    """Parse ``text`` with core's parser (:func:`contract_review.documents.loading.parse_text`)."""
-    from ..documents.loading import parse_text
+    """Parse ``text`` with core's parser (:func:`contract_review.documents.loading.parse_text`).
 
-    return parse_text(text, name=name, format=format, role=role, language=language)
+    :param settings: The domain's parser settings (definition titles), if any.
+    """
+    return parse_text(
+        text, name=name, format=format, role=role, language=language, settings=settings
+    )
 
 
 def domain_language(domain: DomainSpec) -> Language:
@@ -174,7 +179,11 @@ def sample_review_state(domain: DomainSpec, *, language: Language | None = None)
     contract = sample_contract_text(domain, language=lang)
     documents = [
         parse_document(
-            contract.text, name="sample-contract.txt", language=lang, role=DocumentRole.PRIMARY.value
+            contract.text,
+            name="sample-contract.txt",
+            language=lang,
+            role=DocumentRole.PRIMARY.value,
+            settings=domain.parser_settings,
         )
     ]
     for role in reference_roles(domain):
@@ -187,7 +196,13 @@ def sample_review_state(domain: DomainSpec, *, language: Language | None = None)
             title=f"{role} 文件" if lang == "zh" else f"{role} document",
         )
         documents.append(
-            parse_document(reference.text, name=f"sample-{role}.txt", language=lang, role=role)
+            parse_document(
+                reference.text,
+                name=f"sample-{role}.txt",
+                language=lang,
+                role=role,
+                settings=domain.parser_settings,
+            )
         )
     return ReviewState(
         review_id="conformance-sample",
