@@ -1,0 +1,129 @@
+"""Defined terms: finding ``"Contract Price" means ...`` / ``“合同价款”是指……`` sentences
+and marking the sections that hold definitions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from .model import DefinedTerm, Section
+
+__all__ = [
+    "DEFINITIONS_TITLES",
+    "MIN_DEFINITIONS_FOR_SECTION",
+    "count_definitions",
+    "extract_definitions",
+    "has_definition",
+    "is_definitions_title",
+    "mark_definitions_sections",
+]
+
+#: Section titles that mark a definitions section (compared case-insensitively).
+DEFINITIONS_TITLES: tuple[str, ...] = (
+    "definitions",
+    "definition",
+    "interpretation",
+    "definitions and interpretation",
+    "interpretation and definitions",
+    "定义",
+    "释义",
+    "定义与解释",
+    "定义和解释",
+    "词语定义",
+)
+#: A section whose own text holds at least this many definitions is a definitions section.
+MIN_DEFINITIONS_FOR_SECTION = 3
+
+#: A quoted term: "X", “X”, ‘X’, 'X' (not an apostrophe), 「X」 or 『X』.
+_QUOTED_TERM = (
+    r'(?:"(?P<t1>[^"\n]{1,80}?)"'
+    r"|“(?P<t2>[^“”\n]{1,80}?)[”\"]"
+    r"|(?<![\w’'])['‘](?P<t3>[^'‘’\n]{1,80}?)['’]"
+    r"|「(?P<t4>[^「」\n]{1,80}?)」"
+    r"|『(?P<t5>[^『』\n]{1,80}?)』)"
+)
+_EN_VERBS = r"(?:shall\s+mean|means|mean|shall\s+have\s+the\s+meaning|has\s+the\s+meaning|is\s+defined\s+as)\b"
+# 指 but not 指定/指出/指示/... ("交付至“甲方”指定地点" defines nothing).
+_ZH_VERBS = r"(?:是指|系指|意指|意为|指(?![定出示导挥南标令明引控]))"
+_DEFINITION_RE = re.compile(
+    rf"{_QUOTED_TERM}\s*(?:[（(][^）)\n]{{0,80}}[）)]\s*)?[,，]?\s*(?:{_EN_VERBS}|{_ZH_VERBS})",
+    re.IGNORECASE,
+)
+_TRAILING_RE = re.compile(r"(?:[\s;；,，.。]|\band\b|\bor\b)+$", re.IGNORECASE)
+
+
+def _matches(text: str) -> Iterator[re.Match[str]]:
+    for match in _DEFINITION_RE.finditer(text):
+        term = _term(match)
+        if term and term == term.strip() and not term.endswith(("，", ",")):
+            yield match
+
+
+def _term(match: re.Match[str]) -> str:
+    return next(g for g in match.group("t1", "t2", "t3", "t4", "t5") if g is not None)
+
+
+def has_definition(text: str) -> bool:
+    """True when ``text`` contains a definition sentence."""
+    return next(_matches(text), None) is not None
+
+
+def count_definitions(text: str) -> int:
+    """How many definition sentences ``text`` contains."""
+    return sum(1 for _ in _matches(text))
+
+
+def is_definitions_title(title: str, extra_titles: Iterable[str] = ()) -> bool:
+    """True when ``title`` names a definitions section ("Definitions", "定义与解释", ...)."""
+    normal = title.strip().strip(".:：。").strip().casefold()
+    if not normal:
+        return False
+    known = {t.casefold() for t in DEFINITIONS_TITLES} | {
+        t.strip().casefold() for t in extra_titles
+    }
+    return normal in known
+
+
+def extract_definitions(text: str, *, offset: int, section_id: str) -> list[DefinedTerm]:
+    """The terms ``text`` defines; ``offset`` is where ``text`` starts in the source.
+
+    A definition runs from the defining verb to the end of its line, or to the next
+    definition on the same line, without trailing ``;``, ``and`` or full stop.
+    """
+    found = list(_matches(text))
+    terms: list[DefinedTerm] = []
+    for index, match in enumerate(found):
+        line_end = text.find("\n", match.end())
+        end = len(text) if line_end < 0 else line_end
+        if index + 1 < len(found):
+            end = min(end, found[index + 1].start())
+        definition = _TRAILING_RE.sub("", text[match.end() : end].strip())
+        terms.append(
+            DefinedTerm(
+                term=" ".join(_term(match).split()),
+                definition=definition,
+                section_id=section_id,
+                start=offset + match.start(),
+            )
+        )
+    return terms
+
+
+def mark_definitions_sections(
+    root: Section, *, extra_titles: Iterable[str] = ()
+) -> list[DefinedTerm]:
+    """Set ``is_definitions`` on the sections that hold definitions and return every
+    defined term of the tree, in document order.
+
+    A section is a definitions section when its title names one
+    (:func:`is_definitions_title`) or its own text holds at least
+    ``MIN_DEFINITIONS_FOR_SECTION`` definitions.
+    """
+    extra = tuple(extra_titles)
+    terms: list[DefinedTerm] = []
+    for section in root.walk():
+        found = extract_definitions(section.text, offset=section.text_start, section_id=section.id)
+        terms.extend(found)
+        if is_definitions_title(section.title, extra) or len(found) >= MIN_DEFINITIONS_FOR_SECTION:
+            section.is_definitions = True
+    return terms

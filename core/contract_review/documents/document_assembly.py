@@ -1,0 +1,36 @@
+"""The last step every parser shares: language, definitions and the Document itself."""
+
+from __future__ import annotations
+
+from .definitions import mark_definitions_sections
+from .language import detect_language
+from .model import Document, Section
+from .parser_types import ParseOptions
+
+__all__ = ["assemble_document", "resolve_language"]
+
+
+def resolve_language(source: str, options: ParseOptions) -> str:
+    """The language asked for (options first, then the domain's parser settings), or the
+    detected one when both say ``'auto'``."""
+    for wanted in (options.language, options.settings.language):
+        if wanted in ("en", "zh"):
+            return wanted
+    return detect_language(source)
+
+
+def assemble_document(
+    source: str, root: Section, *, options: ParseOptions, format: str
+) -> Document:
+    """Mark definitions sections, collect defined terms and wrap everything in a Document."""
+    definitions = mark_definitions_sections(root, extra_titles=options.settings.definitions_titles)
+    return Document(
+        name=options.name,
+        title=root.title,
+        role=options.role,
+        language=resolve_language(source, options),
+        format=format,
+        source=source,
+        root=root,
+        definitions=definitions,
+    )

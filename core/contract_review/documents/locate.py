@@ -1,0 +1,121 @@
+"""Finding a clause in a parsed document: by id, by number, or by keywords.
+
+Checklists name clauses by their number in a standard form ("20.1", "第十四条"), but a
+real contract may number them differently or write them differently ("Sub-Clause
+20.1", "14"). :func:`locate_clause` tries, in order:
+
+1. the exact section id (then ignoring case), preferring clauses and articles over
+   parts and chapters with the same id ("Part 1" and "Clause 1" both have id "1");
+2. the same number (``Section.number``), whatever words surround it, preferring the
+   kind the reference names (条 → article, 章 → chapter) and clauses/articles over
+   chapters and parts;
+3. the best keyword match (:func:`find_by_keywords`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .model import Document, Section, SectionKind
+from .numbering import parse_clause_reference
+
+__all__ = ["TEXT_HIT_CAP", "TEXT_WEIGHT", "TITLE_WEIGHT", "find_by_keywords", "locate_clause"]
+
+#: Score of a keyword found in a section's title.
+TITLE_WEIGHT = 3.0
+#: Score of each occurrence of a keyword in a section's own text...
+TEXT_WEIGHT = 1.0
+#: ...counting at most this many occurrences per keyword.
+TEXT_HIT_CAP = 3
+
+_LEAF_KINDS = (SectionKind.CLAUSE, SectionKind.ARTICLE)
+
+
+def locate_clause(
+    document: Document, clause_id: str, *, keywords: Sequence[str] = ()
+) -> Section | None:
+    """The section ``clause_id`` names, or the one ``keywords`` point to, or None.
+
+    ``clause_id`` may be an exact section id ("20.1", "第十四条"), a reference written
+    differently ("Clause 20.1", "Sub-Clause 20.1", "14", "Article V") or a topic id
+    ("governing_law"); a topic id with no ``keywords`` is itself used as a keyword
+    (underscores read as spaces).
+    """
+    wanted = clause_id.strip()
+    if wanted:
+        exact = [s for s in document.sections() if s.id == wanted]
+        if not exact:
+            folded = wanted.casefold()
+            exact = [s for s in document.sections() if s.id.casefold() == folded]
+        if exact:
+            return min(exact, key=_kind_preference)
+        by_number = _by_number(document, wanted)
+        if by_number is not None:
+            return by_number
+    words = list(keywords)
+    if not words and wanted and parse_clause_reference(wanted) is None:
+        words = [wanted.replace("_", " ")]
+    ranked = find_by_keywords(document, words, limit=1)
+    return ranked[0][0] if ranked else None
+
+
+def _kind_preference(section: Section) -> int:
+    return 0 if section.kind in _LEAF_KINDS else 1
+
+
+def _by_number(document: Document, reference: str) -> Section | None:
+    parsed = parse_clause_reference(reference)
+    if parsed is None:
+        return None
+    candidates = [s for s in document.sections() if s.number == parsed.number]
+    if not candidates:
+        return None
+
+    def preference(section: Section) -> int:
+        if parsed.kind is not None:
+            return 0 if section.kind is parsed.kind else 2
+        return _kind_preference(section)
+
+    # min() keeps the first of equal preference, i.e. document order.
+    return min(candidates, key=preference)
+
+
+def find_by_keywords(
+    document: Document, keywords: Sequence[str], *, limit: int = 5
+) -> list[tuple[Section, float]]:
+    """Sections ranked by how well they match ``keywords``, best first; only scores > 0.
+
+    Score of a section = for each keyword, ``TITLE_WEIGHT`` if its title contains the
+    keyword, plus ``TEXT_WEIGHT`` per occurrence in its own text (at most
+    ``TEXT_HIT_CAP``). Matching is case-insensitive; an English keyword must start at a
+    word boundary ("claim" matches "Claims", "law" does not match "outlaw"), a Chinese
+    keyword matches as a substring. Ties keep document order.
+    """
+    patterns = [_keyword_pattern(k) for k in keywords if k.strip()]
+    if not patterns or limit <= 0:
+        return []
+    scored: list[tuple[Section, float]] = []
+    for section in document.sections():
+        score = 0.0
+        for pattern in patterns:
+            if pattern.search(section.title):
+                score += TITLE_WEIGHT
+            hits = 0
+            for _ in pattern.finditer(section.text):
+                hits += 1
+                if hits >= TEXT_HIT_CAP:
+                    break
+            score += TEXT_WEIGHT * hits
+        if score > 0:
+            scored.append((section, score))
+    scored.sort(key=lambda pair: -pair[1])  # stable: ties stay in document order
+    return scored[:limit]
+
+
+def _keyword_pattern(keyword: str) -> re.Pattern[str]:
+    text = " ".join(keyword.split())
+    escaped = r"\s+".join(re.escape(part) for part in text.split(" "))
+    if text[0].isascii() and text[0].isalnum():
+        escaped = r"(?<![0-9A-Za-z])" + escaped
+    return re.compile(escaped, re.IGNORECASE)

@@ -1,0 +1,79 @@
+"""Defined-term extraction and definitions-section titles."""
+
+from __future__ import annotations
+
+import pytest
+
+from contract_review.documents.definitions import (
+    count_definitions,
+    extract_definitions,
+    is_definitions_title,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "definition"),
+    [
+        ('"Contract Price" means the price stated.', "Contract Price", "the price stated"),
+        ("“Contract Price” means the price; and", "Contract Price", "the price"),
+        ('"Base Date" shall mean the date 28 days before.', "Base Date", "the date 28 days before"),
+        ('1.1.2.3 "Contract" means the Contract Agreement.', "Contract", "the Contract Agreement"),
+        (
+            '"Employer\'s Requirements" means the document.',
+            "Employer's Requirements",
+            "the document",
+        ),
+        ("‘Works’ has the meaning given in Clause 4.", "Works", "given in Clause 4"),
+        ("“合同价款”指协议书约定的价款。", "合同价款", "协议书约定的价款"),
+        ("“工程”是指永久工程和临时工程。", "工程", "永久工程和临时工程"),
+        ("本合同所称“交付日”，是指设备运抵之日。", "交付日", "设备运抵之日"),
+        ("“发包人”(Employer)系指甲方。", "发包人", "甲方"),
+    ],
+)
+def test_definition_forms(text: str, term: str, definition: str) -> None:
+    [found] = extract_definitions(text, offset=100, section_id="1.1")
+    assert (found.term, found.definition, found.section_id) == (term, definition, "1.1")
+    assert text[found.start - 100 :].lstrip("1.23 ").startswith(('"', "“", "‘"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "乙方应将设备交付至“甲方”指定地点。",  # 指定 is not 指 (means)
+        "the Employer's 'approval' shall be in writing.",
+        "The Contractor means well.",
+        "",
+    ],
+)
+def test_not_definitions(text: str) -> None:
+    assert count_definitions(text) == 0
+
+
+def test_several_definitions_on_one_line() -> None:
+    found = extract_definitions("“甲方”指买方；“乙方”指卖方。", offset=0, section_id="1")
+    assert [(t.term, t.definition) for t in found] == [("甲方", "买方"), ("乙方", "卖方")]
+    assert [t.start for t in found] == [0, 8]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Definitions",
+        "DEFINITIONS",
+        "Interpretation",
+        "Definitions and Interpretation",
+        "定义",
+        "释义",
+        "定义与解释",
+        "定义和解释",
+        "Definitions:",
+    ],
+)
+def test_definitions_titles(title: str) -> None:
+    assert is_definitions_title(title)
+
+
+def test_other_titles_and_extra_titles() -> None:
+    assert not is_definitions_title("Payment")
+    assert not is_definitions_title("")
+    assert is_definitions_title("Glossary", ["glossary"])
