@@ -11,7 +11,7 @@ PLAYBOOK_RULES: tuple[PlaybookRule, ...] = (
         clause_id="20.1",
         description="The claim notice period is shorter than the FIDIC-standard 28 days.",
         patterns=(
-            r"within\s+(\d+)\s+(?:calendar\s+)?days",
+            r"(?:within|not\s+later\s+than|no\s+later\s+than)\s+(\d+)\s+(?:calendar\s+)?days",
             r"(\d+)\s*(?:个)?(?:日历)?(?:天|日)(?:之)?内",
         ),
         threshold=28,

@@ -1,0 +1,40 @@
+"""The generic-contracts plugin's hook implementations (entry point ``generic`` in the
+``contract_review.domains`` group)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from contract_review.domain import ChecklistItem, DomainSpec
+from contract_review.hookspecs import hookimpl
+from contract_review.review.state import ReviewState
+from contract_review.skills.registration import SkillRegistration
+
+from .checklist import DOMAIN_ID, DOMAIN_SPEC
+from .registrations import SKILLS
+from .skill_inputs import build_input
+
+
+@hookimpl
+def register_domains(register: Callable[[DomainSpec], None]) -> None:
+    """Register the general commercial contracts domain."""
+    register(DOMAIN_SPEC)
+
+
+@hookimpl
+def register_skills(register: Callable[[SkillRegistration], None]) -> None:
+    """Register the generic domain's skills."""
+    for skill in SKILLS:
+        register(skill)
+
+
+@hookimpl
+def build_skill_input(
+    skill: SkillRegistration, clause: ChecklistItem, domain: DomainSpec, state: ReviewState
+) -> BaseModel | None:
+    """The input of a generic-domain skill; None for every other skill."""
+    if skill.domain != DOMAIN_ID:
+        return None
+    return build_input(skill.skill_id, clause, domain, state)
