@@ -27,7 +27,8 @@ def section_to_json(section: Section) -> dict[str, Any]:
 
 def outline_label(section: Section, *, preview_chars: int = 60) -> str:
     """``id  title — first chars of text…`` (parts left out when empty)."""
-    head = "  ".join(part for part in (section.id, section.title) if part)
+    title = "" if section.title == section.id else section.title  # un-numbered headings
+    head = "  ".join(part for part in (section.id, title) if part)
     preview = " ".join(section.text.split())
     if preview_chars > 0 and preview:
         if len(preview) > preview_chars:

@@ -1,7 +1,7 @@
 """The kit plugin authors test their domain packages with.
 
 * :class:`DomainConformance` — a pytest base class; subclass it as ``Test...`` with
-  ``plugin = your_plugin_module`` and it checks registration, handler imports,
+  ``plugin: ClassVar[object] = your_plugin_module`` and it checks registration, handler imports,
   checklist skills, skill inputs, tool definitions and dispatch, plus a hypothesis
   property test on generated reviews of your domains.
 * :func:`check_domain_plugin` — the same checks as a function returning
@@ -12,11 +12,14 @@
 
 Example::
 
+    from typing import ClassVar
+
+
     from contract_review.testing import DomainConformance, check_domain_plugin, strategies
     import contract_review_leases.plugin as plugin_module
 
     class TestLeasesConformance(DomainConformance):
-        plugin = plugin_module
+        plugin: ClassVar[object] = plugin_module
         domain_ids = ("leases",)
 
     def test_no_problems():

@@ -2,11 +2,14 @@
 
 Subclass it in your plugin's tests (the subclass name must start with ``Test``)::
 
+    from typing import ClassVar
+
+
     from contract_review.testing import DomainConformance
     import contract_review_fidic.plugin as plugin_module
 
     class TestFidicConformance(DomainConformance):
-        plugin = plugin_module
+        plugin: ClassVar[object] = plugin_module
         domain_ids = ("fidic",)      # optional: the domains the plugin must register
 
 You get one test per check (see :mod:`contract_review.testing.conformance`), each
