@@ -28,7 +28,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from ..config import ENV_PREFIX, Settings, load_settings
-from ..errors import ContractReviewError
+from ..domain import ChecklistItem
+from ..errors import ContractReviewError, InputError
 from .registration import SkillBackend, SkillRegistration, SkillResult, SkillStatus
 from .tool_definitions import ToolDefinition, hidden_input_fields, tool_definitions
 
@@ -84,7 +85,9 @@ class SkillDispatcher:
     :param remote: The backend REMOTE skills run on. Without one, a REMOTE skill answers
         with an error result naming its workflow id and the setting that enables it.
     :param timeout_s: Overrides every skill's own ``timeout_s`` when given (the engine
-        passes ``settings.skill_timeout_s`` here to impose one ceiling).
+        passes ``settings.skill_timeout_s`` here to impose one ceiling). Without it each
+        skill runs under its own ``timeout_s``.
+    :raises InputError: when ``timeout_s`` is not positive.
     """
 
     def __init__(
@@ -96,7 +99,7 @@ class SkillDispatcher:
         timeout_s: float | None = None,
     ) -> None:
         if timeout_s is not None and not timeout_s > 0:
-            raise ValueError(f"timeout_s must be a positive number of seconds, got {timeout_s!r}")
+            raise InputError(f"timeout_s must be a positive number of seconds, got {timeout_s!r}")
         self.registry = registry
         self.remote = remote
         self.timeout_s = timeout_s
@@ -154,6 +157,14 @@ class SkillDispatcher:
             return SkillResult(
                 skill_id=skill_id, success=False, error=str(failure), elapsed_ms=_ms(started)
             )
+        except Exception as exc:  # a bug here must still not end the review
+            logger.exception("dispatching skill %s failed unexpectedly", skill_id)
+            return SkillResult(
+                skill_id=skill_id,
+                success=False,
+                error=f"skill {skill_id!r} failed unexpectedly: {type(exc).__name__}: {exc}",
+                elapsed_ms=_ms(started),
+            )
         return SkillResult(skill_id=skill_id, success=True, data=data, elapsed_ms=_ms(started))
 
     def call_sync(self, skill_id: str, payload: BaseModel | Mapping[str, Any]) -> SkillResult:
@@ -181,10 +192,13 @@ class SkillDispatcher:
     ) -> SkillResult:
         """Run a skill the way an LLM asked for it (seed SPEC-19 ``prepare_and_call``).
 
-        The input is built from the review state through the ``build_skill_input`` hook
-        (that fills the internal fields: documents, baseline texts, rules); the LLM's
-        ``arguments`` then override the visible fields. Arguments naming hidden fields
-        are ignored — an LLM cannot replace the document under review.
+        The input is built from the review state through the ``build_skill_input`` hook,
+        which fills the internal fields (documents, baseline text, rules); the LLM's
+        ``arguments`` then set the visible fields. Arguments naming hidden fields are
+        ignored — an LLM cannot replace the document under review. When the arguments
+        name another ``clause_id`` (the LLM looks at a clause other than the one under
+        review), the input is built for that clause, from its checklist item when the
+        domain has one.
 
         :param skill_id: The tool the LLM called.
         :param clause_id: The checklist item under review.
@@ -200,13 +214,18 @@ class SkillDispatcher:
                 error=self._unknown_skill_message(skill_id),
                 elapsed_ms=_ms(started),
             )
+        requested = (arguments or {}).get("clause_id")
+        target = (
+            requested.strip() if isinstance(requested, str) and requested.strip() else clause_id
+        )
         try:
-            built = self.registry.build_skill_input(skill_id, clause_id, state)
-        except ContractReviewError as exc:
+            built = self._build_input(skill, target, state)
+        except Exception as exc:  # plugin input builders may raise anything
             return SkillResult(
                 skill_id=skill_id,
                 success=False,
-                error=f"cannot build the input of skill {skill_id!r} for clause {clause_id!r}: {exc}",
+                error=f"cannot build the input of skill {skill_id!r} for clause {target!r}: "
+                f"{exc if isinstance(exc, ContractReviewError) else f'{type(exc).__name__}: {exc}'}",
                 elapsed_ms=_ms(started),
             )
         merged: dict[str, Any] = {}
@@ -218,6 +237,20 @@ class SkillDispatcher:
             if key not in hidden:
                 merged[key] = value
         return await self.call(skill_id, merged)
+
+    def _build_input(
+        self, skill: SkillRegistration, clause_id: str, state: ReviewState
+    ) -> BaseModel | None:
+        """Ask the ``build_skill_input`` hook for ``skill``'s input on ``clause_id``; a clause
+        outside the checklist gets a stand-in checklist item named after its id."""
+        domain = self.registry.domain(state.domain_id)
+        clause = domain.checklist_item(clause_id) or ChecklistItem(
+            clause_id=clause_id, clause_name=clause_id
+        )
+        built: BaseModel | None = self.registry.pm.hook.build_skill_input(
+            skill=skill, clause=clause, domain=domain, state=state
+        )
+        return built
 
     # ------------------------------------------------------------------ internals
 
@@ -326,8 +359,7 @@ def _validate_input(skill: SkillRegistration, payload: object) -> BaseModel:
         ) from None
     except Exception as exc:  # a validator in plugin code may raise anything
         raise _SkillFailure(
-            f"validating the input of skill {skill.skill_id!r} raised "
-            f"{type(exc).__name__}: {exc}"
+            f"validating the input of skill {skill.skill_id!r} raised {type(exc).__name__}: {exc}"
         ) from None
 
 
@@ -451,6 +483,5 @@ def _validated_output(
         ) from None
     except Exception as exc:  # a validator in plugin code may raise anything
         raise _SkillFailure(
-            f"validating the output of skill {skill.skill_id!r} raised "
-            f"{type(exc).__name__}: {exc}"
+            f"validating the output of skill {skill.skill_id!r} raised {type(exc).__name__}: {exc}"
         ) from None

@@ -5,11 +5,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Awaitable, Callable
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..domain import ALL_DOMAINS, IDENTIFIER_PATTERN
+
+if TYPE_CHECKING:
+    from .tool_definitions import ToolDefinition
 
 #: Handler signature: takes the validated input model, returns the output model (or a dict).
 SkillHandler = Callable[[Any], Any] | Callable[[Any], Awaitable[Any]]
@@ -100,6 +103,13 @@ class SkillRegistration(BaseModel):
     def applies_to(self, domain_id: str) -> bool:
         """True when this skill may be used in reviews of ``domain_id``."""
         return self.domain in (ALL_DOMAINS, domain_id)
+
+    def to_tool_definition(self) -> ToolDefinition:
+        """This skill as an OpenAI function-calling tool, internal fields stripped
+        (seed SPEC-19; see :func:`contract_review.skills.tool_definitions.tool_definition`)."""
+        from .tool_definitions import tool_definition
+
+        return tool_definition(self)
 
     def resolve_handler(self) -> SkillHandler:
         """The handler callable, importing it if it was given as a dotted path.

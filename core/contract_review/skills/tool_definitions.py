@@ -54,7 +54,9 @@ def hidden_input_fields(skill: SkillRegistration) -> frozenset[str]:
     """
     hidden = set(skill.hidden_fields)
     for name, field in skill.input_model.model_fields.items():
-        names = {name} | {alias for alias in (field.alias, field.validation_alias) if isinstance(alias, str)}
+        names = {name} | {
+            alias for alias in (field.alias, field.validation_alias) if isinstance(alias, str)
+        }
         if names & hidden or is_internal_field(field):
             hidden |= names
     return frozenset(hidden)

@@ -1,0 +1,79 @@
+"""``get_clause_context``: a clause's text and its place in the document."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from ...documents.model import Document
+from .clause_lookup import clause_text, find_clause, tree_position
+
+
+class ClauseContextInput(BaseModel):
+    """Input of ``get_clause_context``."""
+
+    clause_id: str = Field(
+        min_length=1,
+        description="The clause number as the checklist or document writes it, e.g. '4.1', "
+        "'Sub-Clause 20.1', '第十四条'.",
+    )
+    keywords: list[str] = Field(
+        default_factory=list,
+        description="Words that find the clause when its number is not in the document.",
+    )
+    max_chars: int = Field(
+        default=6000,
+        ge=200,
+        le=200_000,
+        description="Longest clause text returned; longer text is cut and 'truncated' set.",
+    )
+    document_structure: Document = Field(
+        description="The parsed document under review (filled by the engine).",
+        json_schema_extra={"internal": True},
+    )
+
+
+class ClauseContextOutput(BaseModel):
+    """Output of ``get_clause_context``; ``found=False`` when the clause is not there."""
+
+    clause_id: str
+    found: bool
+    section_id: str | None = None
+    title: str = ""
+    text: str = Field(default="", description="Heading, own text and sub-clauses.")
+    truncated: bool = False
+    start: int | None = Field(default=None, description="Offset of the clause in the source.")
+    end: int | None = None
+    parent_id: str | None = None
+    children_ids: list[str] = Field(default_factory=list)
+    previous_id: str | None = None
+    next_id: str | None = None
+    document_name: str = ""
+
+
+def get_clause_context(data: ClauseContextInput) -> ClauseContextOutput:
+    """Find the clause and return its text, parent, children and neighbouring siblings."""
+    document = data.document_structure
+    section = find_clause(document, data.clause_id, data.keywords)
+    if section is None:
+        return ClauseContextOutput(
+            clause_id=data.clause_id, found=False, document_name=document.name
+        )
+    located = clause_text(document, section)
+    position = tree_position(document, section)
+    text = located.text
+    truncated = len(text) > data.max_chars
+    return ClauseContextOutput(
+        clause_id=data.clause_id,
+        found=True,
+        section_id=section.id,
+        title=section.title,
+        text=text[: data.max_chars] if truncated else text,
+        truncated=truncated,
+        start=located.offset,
+        end=located.offset + len(located.text),
+        parent_id=position.parent.id if position.parent else None,
+        children_ids=[child.id for child in section.children],
+        previous_id=position.previous.id if position.previous else None,
+        next_id=position.next.id if position.next else None,
+        document_name=document.name,
+    )
