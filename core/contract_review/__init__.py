@@ -87,7 +87,6 @@ _EXPORTS: dict[str, str] = {
 }
 
 __all__ = [
-    "hookimpl",
     "ChecklistItem",
     "ClauseAnalysisPlan",
     "ContractReviewError",
@@ -124,6 +123,7 @@ __all__ = [
     "UnknownDomainError",
     "UnknownSkillError",
     "get_plugin_manager",
+    "hookimpl",
     "load_registry",
     "load_settings",
     "parse_file",

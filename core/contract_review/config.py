@@ -20,8 +20,8 @@ from pydantic_settings import (
     BaseSettings,
     NoDecode,
     PydanticBaseSettingsSource,
-    SettingsError,
     SettingsConfigDict,
+    SettingsError,
     TomlConfigSettingsSource,
 )
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from pydantic import BaseModel, Field
+
 from contract_review import hookimpl
 from contract_review.cli.context import CliState
 from contract_review.cli.main import cli
@@ -17,7 +19,6 @@ from contract_review.documents.model import Document
 from contract_review.domain import ChecklistItem, DomainSpec
 from contract_review.registry import Registry, load_registry
 from contract_review.skills.registration import SkillBackend, SkillRegistration, SkillStatus
-from pydantic import BaseModel, Field
 
 DOMAIN_ID = "leasing"
 ACTIVE_SKILL = "leasing_rent_review"

@@ -9,6 +9,7 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner
+
 from contract_review.cli.context import CliState
 from contract_review.cli.errors import ContractReviewGroup, one_line
 from contract_review.cli.main import COMMANDS, cli

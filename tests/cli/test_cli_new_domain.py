@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from contract_review.errors import InputError
 from contract_review.scaffold import (
     plan_domain_package,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from click.testing import CliRunner
+
 from contract_review import hookimpl
 from contract_review.cli.context import CliState
 from contract_review.cli.main import cli

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from contract_review.plugins import BUILTIN_PLUGINS, ENTRYPOINT_GROUP
 
 #: The project's own domain plugins; each one installed in this environment must keep

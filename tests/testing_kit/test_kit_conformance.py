@@ -12,6 +12,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from pydantic import BaseModel, ConfigDict, Field
+
 from contract_review import hookimpl
 from contract_review.domain import ChecklistItem, DomainSpec, Priority
 from contract_review.registry import load_registry
@@ -19,7 +21,6 @@ from contract_review.review.state import ReviewState
 from contract_review.skills.registration import SkillRegistration
 from contract_review.testing import ConformanceProblem, DomainConformance, check_domain_plugin
 from contract_review.testing.conformance import CHECKS
-from pydantic import BaseModel, ConfigDict, Field
 
 DOMAIN_ID = "kit_leases"
 RENT_SKILL = "kit_review_rent"

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from contract_review.testing.contract_text import (
     ContractClause,
     body_line,
@@ -10,8 +13,6 @@ from contract_review.testing.contract_text import (
     parse_chinese_numeral,
     render_contract,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,10 @@ import json
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
+
 from contract_review.documents.model import Document
 from contract_review.domain import IDENTIFIER_PATTERN, ChecklistItem, DomainSpec, PlaybookRule
 from contract_review.review.state import ReviewState
@@ -16,9 +20,6 @@ from contract_review.skills.registration import SkillBackend, SkillRegistration,
 from contract_review.skills.tool_definitions import tool_definition
 from contract_review.testing import strategies as crst
 from contract_review.testing.contract_text import ContractText, Language
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from pydantic import BaseModel
 
 LANGUAGES: tuple[Language, ...] = ("en", "zh")
 FAST = settings(deadline=None, max_examples=60)
