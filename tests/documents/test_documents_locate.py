@@ -11,9 +11,11 @@ from contract_review.documents.locate import (
     TEXT_HIT_CAP,
     TITLE_WEIGHT,
     find_by_keywords,
+    locate_checklist_item,
     locate_clause,
 )
 from contract_review.documents.model import Document
+from contract_review.domain import ChecklistItem
 
 
 @pytest.fixture
@@ -109,3 +111,41 @@ def test_chinese_keywords_match_substrings(law: Document) -> None:
     ]
     assert find_by_keywords(law, ["保证"], limit=0) == []
     assert find_by_keywords(law, ["  "]) == []
+
+
+SPA = """SHARE PURCHASE AGREEMENT
+
+1. Definitions
+In this Agreement "Completion" means completion of the sale.
+
+2. Consideration
+The price is USD 10,000,000.
+
+3. Warranties
+The Seller gives the Warranties in Schedule 4.
+
+4. Conditions
+Completion is conditional on merger clearance.
+"""
+
+
+def test_numbered_match_must_carry_a_keyword() -> None:
+    document = parse_text(SPA, name="spa.txt")
+    # The checklist calls the conditions precedent "3"; this agreement's 3 is warranties.
+    found = locate_clause(document, "3", keywords=("conditions precedent", "condition"))
+    assert found is not None and found.id == "4"
+    # Plural and inflected titles still confirm the numbered section.
+    assert locate_clause(document, "3", keywords=("warranty",)).id == "3"  # type: ignore[union-attr]
+    # Without keywords the number alone decides.
+    assert locate_clause(document, "3").id == "3"  # type: ignore[union-attr]
+
+
+def test_numbered_match_is_last_resort_when_no_keyword_matches() -> None:
+    document = parse_text(SPA, name="spa.txt")
+    assert locate_clause(document, "2", keywords=("earn-out",)).id == "2"  # type: ignore[union-attr]
+
+
+def test_locate_checklist_item_uses_id_and_keywords() -> None:
+    document = parse_text(SPA, name="spa.txt")
+    item = ChecklistItem(clause_id="3", clause_name="先决条件", keywords=("condition", "先决条件"))
+    assert locate_checklist_item(document, item).id == "4"  # type: ignore[union-attr]

@@ -10,6 +10,12 @@ real contract may number them differently or write them differently ("Sub-Clause
    kind the reference names (条 → article, 章 → chapter) and clauses/articles over
    chapters and parts;
 3. the best keyword match (:func:`find_by_keywords`).
+
+When ``keywords`` are given, a section found by id or number must also carry one of
+them in its title (or, for an untitled section, in its text): checklists number
+clauses as a standard form does, and an agreement's clause 3 may be about something
+else entirely. Otherwise the best keyword match wins, and the numbered section is
+the last resort.
 """
 
 from __future__ import annotations
@@ -17,10 +23,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..domain import ChecklistItem
 from .model import Document, Section, SectionKind
 from .numbering import parse_clause_reference
 
-__all__ = ["TEXT_HIT_CAP", "TEXT_WEIGHT", "TITLE_WEIGHT", "find_by_keywords", "locate_clause"]
+__all__ = [
+    "TEXT_HIT_CAP",
+    "TEXT_WEIGHT",
+    "TITLE_WEIGHT",
+    "find_by_keywords",
+    "locate_checklist_item",
+    "locate_clause",
+]
 
 #: Score of a keyword found in a section's title.
 TITLE_WEIGHT = 3.0
@@ -43,21 +57,42 @@ def locate_clause(
     (underscores read as spaces).
     """
     wanted = clause_id.strip()
+    numbered: Section | None = None
     if wanted:
         exact = [s for s in document.sections() if s.id == wanted]
         if not exact:
             folded = wanted.casefold()
             exact = [s for s in document.sections() if s.id.casefold() == folded]
-        if exact:
-            return min(exact, key=_kind_preference)
-        by_number = _by_number(document, wanted)
-        if by_number is not None:
-            return by_number
-    words = list(keywords)
+        numbered = min(exact, key=_kind_preference) if exact else _by_number(document, wanted)
+    words = [k for k in keywords if k.strip()]
+    if numbered is not None and (not words or _carries_keyword(numbered, words)):
+        return numbered
     if not words and wanted and parse_clause_reference(wanted) is None:
         words = [wanted.replace("_", " ")]
     ranked = find_by_keywords(document, words, limit=1)
-    return ranked[0][0] if ranked else None
+    return ranked[0][0] if ranked else numbered
+
+
+def locate_checklist_item(document: Document, item: ChecklistItem) -> Section | None:
+    """The section of ``document`` that holds checklist ``item`` (its id, checked
+    against its keywords), or None."""
+    return locate_clause(document, item.clause_id, keywords=item.keywords)
+
+
+def _carries_keyword(section: Section, keywords: Sequence[str]) -> bool:
+    """True when the section's title (its text, if untitled) has one of ``keywords``;
+    English keywords match their plural and inflected forms ("warranty" finds
+    "Warranties")."""
+    where = section.title or section.text
+    return any(_stem_pattern(k).search(where) for k in keywords)
+
+
+def _stem_pattern(keyword: str) -> re.Pattern[str]:
+    words = keyword.casefold().split()
+    if keyword.isascii():
+        words[-1] = words[-1][: max(4, len(words[-1]) - 2)]
+        return re.compile(r"\b" + r"\s+".join(map(re.escape, words)), re.IGNORECASE)
+    return re.compile(r"\s*".join(map(re.escape, words)), re.IGNORECASE)
 
 
 def _kind_preference(section: Section) -> int:

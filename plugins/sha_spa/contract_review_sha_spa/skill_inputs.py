@@ -1,7 +1,7 @@
 """Building the inputs of the SHA/SPA skills from the review state.
 
 The clause is found in the primary document (the SPA or SHA) by
-:func:`~contract_review_sha_spa.clause_location.locate_checklist_clause` and its text is
+:func:`~contract_review.documents.locate.locate_checklist_item` and its text is
 put in the input. Related
 transaction documents are the documents with role ``reference``.
 """
@@ -12,13 +12,14 @@ from collections.abc import Callable
 
 from pydantic import BaseModel
 
+from contract_review.documents.locate import locate_checklist_item
 from contract_review.domain import ChecklistItem, DomainSpec
 from contract_review.review.state import ReviewState
 from contract_review.skills.generic.clause_lookup import clause_text
 from contract_review.skills.generic.reference_search_models import SearchReferenceDocInput
 
 from .checklist import ROLE_REFERENCE
-from .clause_location import checklist_clause_body, locate_checklist_clause
+from .clause_location import checklist_clause_body
 from .conditions import ExtractConditionsInput
 from .governance import GovernanceCheckInput
 from .indemnity import IndemnityAnalysisInput
@@ -68,7 +69,7 @@ def _governance_input(state: ReviewState, clause: ChecklistItem) -> BaseModel:
 
 def _cross_check_input(state: ReviewState, clause: ChecklistItem) -> BaseModel:
     primary = state.primary
-    section = locate_checklist_clause(primary, clause) if primary is not None else None
+    section = locate_checklist_item(primary, clause) if primary is not None else None
     text = clause_text(primary, section).text if primary is not None and section is not None else ""
     query = " ".join(part for part in (text[:QUERY_CHARS], state.material_type) if part)
     return SearchReferenceDocInput(

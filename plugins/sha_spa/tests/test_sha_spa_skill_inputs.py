@@ -9,12 +9,12 @@ from pydantic import BaseModel
 
 import contract_review_sha_spa.plugin as plugin
 from contract_review.documents.loading import parse_text
+from contract_review.documents.locate import locate_checklist_item
 from contract_review.documents.model import Document
 from contract_review.review.state import ReviewState
 from contract_review.skills.generic.reference_search_models import SearchReferenceDocInput
 from contract_review.skills.registration import SkillRegistration, SkillStatus
 from contract_review_sha_spa.checklist import DOMAIN_SPEC
-from contract_review_sha_spa.clause_location import locate_checklist_clause
 from contract_review_sha_spa.conditions import ExtractConditionsInput, extract_conditions
 from contract_review_sha_spa.governance import GovernanceCheckInput
 from contract_review_sha_spa.registrations import SKILLS
@@ -61,7 +61,7 @@ def test_clause_found_by_keywords_when_numbers_differ() -> None:
     sha = _doc("sha_en.txt", "primary")
     item = DOMAIN_SPEC.checklist_item("11")
     assert item is not None
-    section = locate_checklist_clause(sha, item)
+    section = locate_checklist_item(sha, item)
     assert section is not None and section.title == "Dispute Resolution"
     text = (
         "1. Definitions\nIn this Agreement the following terms apply.\n\n"
@@ -72,7 +72,7 @@ def test_clause_found_by_keywords_when_numbers_differ() -> None:
     document = parse_text(text, name="short.txt")
     warranties = DOMAIN_SPEC.checklist_item("4")
     assert warranties is not None
-    found = locate_checklist_clause(document, warranties)
+    found = locate_checklist_item(document, warranties)
     assert found is not None and found.title == "Warranties"
 
 
