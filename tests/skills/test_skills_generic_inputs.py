@@ -193,6 +193,20 @@ def test_search_reference_doc_input(
     assert len(built.query) <= 500
 
 
+def test_search_reference_doc_prefers_a_reference_role_over_other_documents(
+    registry: Registry, state: ReviewState, reference_document: Document
+) -> None:
+    baseline = parse_text("1 Scope\nStandard terms.\n", name="gc.txt", role="baseline")
+    ordered = state.model_copy(update={"documents": [state.primary, baseline, reference_document]})
+    built = registry.build_skill_input("search_reference_doc", "4.2", ordered)
+    assert isinstance(built, SearchReferenceDocInput)
+    assert built.reference_structure is reference_document
+    only_baseline = state.model_copy(update={"documents": [state.primary, baseline]})
+    fallback = registry.build_skill_input("search_reference_doc", "4.2", only_baseline)
+    assert isinstance(fallback, SearchReferenceDocInput)
+    assert fallback.reference_structure is baseline
+
+
 def test_without_a_primary_document_only_criteria_are_built(
     registry: Registry, reference_document: Document
 ) -> None:

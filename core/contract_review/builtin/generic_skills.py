@@ -2,8 +2,8 @@
 
 Registers the eight generic skills and answers ``build_skill_input`` for them (and only
 them), filling their internal fields from the review state: the primary document, the
-first non-primary document as the reference, the domain's baseline text and playbook
-rules for the clause.
+reference document (a role of kind 'reference', else the first other document), the
+domain's baseline text and playbook rules for the clause.
 """
 
 from __future__ import annotations
@@ -179,8 +179,17 @@ def _primary(state: ReviewState) -> Document | None:
     return state.primary
 
 
-def _reference(state: ReviewState) -> Document | None:
-    return next((doc for doc in state.documents if doc.role != DocumentRole.PRIMARY.value), None)
+def _reference(domain: DomainSpec, state: ReviewState) -> Document | None:
+    """The document to search: the first whose role is a reference (the generic role,
+    or a domain role of kind 'reference' such as FIDIC's 'er'), else any non-primary
+    document."""
+    reference_roles = {DocumentRole.REFERENCE.value} | {
+        spec.role for spec in domain.document_roles if spec.kind == DocumentRole.REFERENCE.value
+    }
+    documents = [doc for doc in state.documents if doc.role != DocumentRole.PRIMARY.value]
+    return next((doc for doc in documents if doc.role in reference_roles), None) or next(
+        iter(documents), None
+    )
 
 
 def _clause_text(document: Document, clause: ChecklistItem) -> str:
@@ -258,7 +267,7 @@ def _search_reference_doc(
     return SearchReferenceDocInput(
         clause_id=clause.clause_id,
         document_structure=document,
-        reference_structure=_reference(state),
+        reference_structure=_reference(domain, state),
         query=query,
     )
 
