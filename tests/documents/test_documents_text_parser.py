@@ -340,3 +340,19 @@ def test_section_with_three_definitions_is_a_definitions_section() -> None:
 def test_role_and_name_are_recorded() -> None:
     document = parse_text("1 Scope\nText.", name="er.txt", role="reference")
     assert (document.name, document.role) == ("er.txt", "reference")
+
+
+def test_numbered_items_inside_a_chinese_article_stay_in_its_text() -> None:
+    text = (
+        "采购合同\n\n第一条 定义\n本合同所称“设备”，是指附件所列设备。\n\n"
+        "第二条 付款\n1. 甲方应在合同生效后30日内支付预付款。\n2. 验收合格后支付余款。\n\n"
+        "第三条 交付\n3.1 乙方应按期交付。\n3.2 逾期交付的，按日支付违约金。\n"
+    )
+    document = parse_text(text, name="purchase.txt")
+    assert [s.id for s in document.root.children] == ["第一条", "第二条", "第三条"]
+    payment = document.find("第二条")
+    assert payment is not None and payment.children == []
+    assert payment.text.startswith("1. 甲方应在合同生效后30日内支付预付款。")
+    assert payment.text.endswith("2. 验收合格后支付余款。")
+    delivery = document.find("第三条")
+    assert delivery is not None and [c.id for c in delivery.children] == ["3.1", "3.2"]

@@ -19,7 +19,9 @@ Rules, by :class:`~contract_review.documents.headings.HeadingStyle`:
   a quote, a bracket or a Chinese character, never a lower-case word). Then:
 
   - top level, keyword form ("Clause 20"): the number exceeds the previous top-level one;
-  - top level, bare form ("3 Payment"): never "1." in Markdown (an ordered list there);
+  - top level, bare form ("3 Payment"): never after a ``第X条`` article in the same
+    container (there "1." numbers the article's items); never "1." in Markdown (an
+    ordered list there);
     it keeps the container's style ("1" vs "1."),
     and is the next number (previous + 1, or 1 for the first), or — when the line is a
     title alone — any larger number (an excerpt that skips clauses); a first title line
@@ -67,6 +69,8 @@ class NumberingState:
     last_number: tuple[int, ...] | None = None
     #: Last accepted 一、 enumeration.
     last_enumeration: int | None = None
+    #: Whether a 第X条 article was accepted: bare numbers after one are its items.
+    articles_seen: bool = False
 
 
 def judge(
@@ -111,6 +115,8 @@ def judge(
     keyword = style is HeadingStyle.KEYWORD
     number = match.number
     if len(number) == 1:
+        if state.articles_seen and not keyword:
+            return Verdict.REJECT
         return _judge_top(
             match,
             state,
@@ -154,7 +160,9 @@ def _judge_top(
 
 def record(match: HeadingMatch, state: NumberingState) -> None:
     """Update ``state`` after ``match`` was accepted."""
-    if match.style is HeadingStyle.ZH_ENUMERATION:
+    if match.style is HeadingStyle.ZH_ARTICLE:
+        state.articles_seen = True
+    elif match.style is HeadingStyle.ZH_ENUMERATION:
         state.last_enumeration = match.number[0]
     elif match.style in (HeadingStyle.KEYWORD, HeadingStyle.DOTTED) and not _is_grouping(match):
         state.last_number = match.number
