@@ -13,7 +13,6 @@ import logging
 import sys
 from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
-from types import ModuleType
 
 import pluggy
 from pydantic import BaseModel
@@ -215,10 +214,3 @@ def enable_tracing(pm: pluggy.PluginManager) -> None:
     """Write every hook call and its result to stderr."""
     pm.trace.root.setwriter(sys.stderr.write)
     pm.enable_tracing()
-
-
-def plugin_module(plugin: object) -> ModuleType | None:
-    """The module a plugin object is (or was defined in), for error messages."""
-    if isinstance(plugin, ModuleType):
-        return plugin
-    return sys.modules.get(type(plugin).__module__)

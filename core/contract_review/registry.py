@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from .config import Settings
 from .documents.parser_types import DocumentParser
-from .domain import DomainSpec
+from .domain import ChecklistItem, DomainSpec
 from .errors import UnknownDomainError, UnknownSkillError
 from .plugins import ContractReviewPluginManager, PluginFailure, PluginSource, get_plugin_manager
 from .reports.exporter_types import ReportExporter
@@ -242,18 +242,28 @@ class Registry:
         return sorted({s for r in self.parsers for s in r.item.suffixes})
 
     def build_skill_input(
-        self, skill_id: str, clause_id: str, state: ReviewState
+        self,
+        skill: SkillRegistration | str,
+        clause: ChecklistItem | str,
+        state: ReviewState,
     ) -> BaseModel | None:
-        """Ask the plugins for the input model of ``skill_id`` on ``clause_id``."""
-        skill = self.skill(skill_id)
+        """Ask the plugins (``build_skill_input`` hook) for ``skill``'s input on ``clause``.
+
+        ``clause`` is a checklist item or a clause id; an id outside the domain's
+        checklist (an LLM asking about another clause) gets a stand-in item named after
+        it. Returns None when no plugin answers.
+
+        :raises UnknownSkillError: for an unknown skill id.
+        :raises UnknownDomainError: when ``state.domain_id`` is not installed.
+        """
+        registration = self.skill(skill) if isinstance(skill, str) else skill
         domain = self.domain(state.domain_id)
-        clause = domain.checklist_item(clause_id)
-        if clause is None:
-            raise UnknownSkillError(
-                f"clause {clause_id!r} is not in the {domain.domain_id} checklist"
+        if isinstance(clause, str):
+            clause = domain.checklist_item(clause) or ChecklistItem(
+                clause_id=clause, clause_name=clause
             )
         result: BaseModel | None = self.pm.hook.build_skill_input(
-            skill=skill, clause=clause, domain=domain, state=state
+            skill=registration, clause=clause, domain=domain, state=state
         )
         return result
 

@@ -28,7 +28,6 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from ..config import ENV_PREFIX, Settings, load_settings
-from ..domain import ChecklistItem
 from ..errors import ContractReviewError, InputError
 from .registration import SkillBackend, SkillRegistration, SkillResult, SkillStatus
 from .tool_definitions import ToolDefinition, hidden_input_fields, tool_definitions
@@ -243,14 +242,7 @@ class SkillDispatcher:
     ) -> BaseModel | None:
         """Ask the ``build_skill_input`` hook for ``skill``'s input on ``clause_id``; a clause
         outside the checklist gets a stand-in checklist item named after its id."""
-        domain = self.registry.domain(state.domain_id)
-        clause = domain.checklist_item(clause_id) or ChecklistItem(
-            clause_id=clause_id, clause_name=clause_id
-        )
-        built: BaseModel | None = self.registry.pm.hook.build_skill_input(
-            skill=skill, clause=clause, domain=domain, state=state
-        )
-        return built
+        return self.registry.build_skill_input(skill, clause_id, state)
 
     # ------------------------------------------------------------------ internals
 

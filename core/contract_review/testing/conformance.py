@@ -331,18 +331,11 @@ def _answering_plugin(
 
 
 def call_build_skill_input(
-    loaded: PluginUnderTest,
-    skill: SkillRegistration,
-    clause: ChecklistItem,
-    domain: DomainSpec,
-    state: ReviewState,
+    loaded: PluginUnderTest, skill: SkillRegistration, clause: ChecklistItem, state: ReviewState
 ) -> BaseModel | None:
-    """Call the ``build_skill_input`` hook with every argument its hookspec declares, as
-    the review engine does (first non-``None`` answer wins)."""
-    result: BaseModel | None = loaded.registry.pm.hook.build_skill_input(
-        skill=skill, clause=clause, domain=domain, state=state
-    )
-    return result
+    """Build ``skill``'s input as the review engine does: the ``build_skill_input`` hook
+    for the review's domain, first non-``None`` answer wins."""
+    return loaded.registry.build_skill_input(skill, clause, state)
 
 
 def _checked_skills(
@@ -386,7 +379,7 @@ def build_inputs(loaded: PluginUnderTest, domain: DomainSpec, state: ReviewState
     for clause, skill, required in _checked_skills(loaded, domain):
         where = f"skill {skill.skill_id!r} on clause {clause.clause_id!r} of domain {domain.domain_id!r}"
         try:
-            result = call_build_skill_input(loaded, skill, clause, domain, state)
+            result = call_build_skill_input(loaded, skill, clause, state)
         except Exception as exc:  # plugin code may raise anything
             problems.append(
                 ConformanceProblem(
