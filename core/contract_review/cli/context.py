@@ -10,6 +10,7 @@ applications pass their own factory as click's context object::
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
 
 #: Builds the registry; receives ``strict`` (raise on the first broken plugin).
 RegistryFactory = Callable[..., "Registry"]
+
+
+#: Minimum table width when the output is not a terminal.
+PIPE_WIDTH = 120
 
 
 def load_cli_registry(*, strict: bool = False) -> Registry:
@@ -49,8 +54,15 @@ pass_state = click.make_pass_decorator(CliState, ensure=True)
 
 
 def stdout_console() -> Console:
-    """A rich console on the current standard output (so click's test runner captures it)."""
-    return Console(highlight=False, markup=False, emoji=False)
+    """A rich console on the current standard output (so click's test runner captures it).
+
+    Output to a file or pipe has no screen to fit, so tables get at least 120 columns
+    there instead of rich's default of 80.
+    """
+    console = Console(highlight=False, markup=False, emoji=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = max(console.width, PIPE_WIDTH)
+    return console
 
 
 def echo_json(value: Any) -> None:

@@ -88,10 +88,10 @@ def _quiet_load_warnings() -> Iterator[None]:
 def _print_tables(registry: Registry) -> None:
     console = stdout_console()
     table = Table(title="Installed plugins", title_justify="left", show_lines=True)
-    table.add_column("Plugin", overflow="fold", ratio=3)
-    table.add_column("Distribution", overflow="fold", ratio=2)
-    table.add_column("Domains", overflow="fold", ratio=1)
-    table.add_column("Skills", overflow="fold", ratio=3)
+    table.add_column("Plugin", no_wrap=True)
+    table.add_column("Distribution", overflow="fold")
+    table.add_column("Domains", overflow="fold")
+    table.add_column("Skills", no_wrap=True)  # skill ids are copied into commands: never cut
     for info in registry.plugin_infos():
         origin = f"{info.version}, built-in" if info.builtin else info.version
         table.add_row(
