@@ -17,8 +17,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
-from contract_review.documents.model import Document
-from contract_review.skills.generic.clause_lookup import clause_text, find_clause
+from contract_review.skills.generic.clause_input import ClauseTextInput
 
 from .periods import PeriodMention, PeriodUnit, add_period, find_periods
 
@@ -36,17 +35,10 @@ class TimeBarKind(StrEnum):
     OTHER = "other"
 
 
-class TimeBarInput(BaseModel):
-    """Input of ``fidic_calculate_time_bar``."""
+class TimeBarInput(ClauseTextInput):
+    """Input of ``fidic_calculate_time_bar``: the clause (as text, or looked up in the
+    contract) and, optionally, the date the period runs from."""
 
-    clause_id: str = Field(description="Sub-clause number, e.g. '20.1'.")
-    clause_text: str = Field(
-        default="",
-        description="The clause text to scan. When empty, the clause is looked up in the document.",
-    )
-    document_structure: Document | None = Field(
-        default=None, description="The contract under review (filled in by the engine)."
-    )
     event_date: date | None = Field(
         default=None,
         description="Date of the event, or of the Contractor's awareness of it (YYYY-MM-DD).",
@@ -248,13 +240,8 @@ def find_time_bars(
 
 def calculate_time_bar(input_data: TimeBarInput) -> TimeBarOutput:
     """Handler of ``fidic_calculate_time_bar``."""
-    text = input_data.clause_text.strip()
+    text = input_data.resolve_text()
     warnings: list[str] = []
-    document = input_data.document_structure
-    if not text and document is not None:
-        section = find_clause(document, input_data.clause_id)
-        if section is not None:
-            text = clause_text(document, section).text.strip()
     if not text:
         warnings.append(f"no text found for clause {input_data.clause_id}")
         return TimeBarOutput(

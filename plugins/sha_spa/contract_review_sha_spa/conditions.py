@@ -16,11 +16,12 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from contract_review.documents.model import Document
+from contract_review.skills.generic.clause_input import ClauseTextInput
 from contract_review.skills.generic.financial_terms import find_financial_terms
 
-from .clause_input import ClauseInput, resolve_clause_text, sentences
 from .dates import find_dates
 from .enumeration import split_enumeration
+from .sentences import sentences
 
 
 class ConditionCategory(StrEnum):
@@ -54,7 +55,7 @@ class LongStopDate(BaseModel):
     )
 
 
-class ExtractConditionsInput(ClauseInput):
+class ExtractConditionsInput(ClauseTextInput):
     """Input of ``spa_extract_conditions``."""
 
 
@@ -157,7 +158,7 @@ def find_long_stop_date(text: str, document: Document | None) -> LongStopDate | 
 
 def extract_conditions(input_data: ExtractConditionsInput) -> ExtractConditionsOutput:
     """Handler of ``spa_extract_conditions``."""
-    text = resolve_clause_text(input_data)
+    text = input_data.resolve_text()
     if not text:
         return ExtractConditionsOutput(
             clause_id=input_data.clause_id,

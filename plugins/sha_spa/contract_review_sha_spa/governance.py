@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .clause_input import ClauseInput
+from contract_review.skills.generic.clause_input import ClauseTextInput
 
 
-class GovernanceCheckInput(ClauseInput):
+class GovernanceCheckInput(ClauseTextInput):
     """Input of ``sha_governance_check``."""
 
     our_party: str = Field(default="", description="The shareholder we act for.")

@@ -15,9 +15,10 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
+from contract_review.skills.generic.clause_input import ClauseTextInput
 from contract_review.skills.generic.financial_terms import FinancialTerm, find_financial_terms
 
-from .clause_input import ClauseInput, resolve_clause_text, sentences
+from .sentences import sentences
 from .subjects import Subject, classify_subject
 
 
@@ -65,7 +66,7 @@ class SpecificIndemnity(BaseModel):
     text: str
 
 
-class IndemnityAnalysisInput(ClauseInput):
+class IndemnityAnalysisInput(ClauseTextInput):
     """Input of ``spa_indemnity_analysis``."""
 
     purchase_price: float | None = Field(
@@ -201,7 +202,7 @@ def basket_type(sentence: str) -> BasketType:
 
 def analyse_indemnity(input_data: IndemnityAnalysisInput) -> IndemnityAnalysisOutput:
     """Handler of ``spa_indemnity_analysis``."""
-    text = resolve_clause_text(input_data)
+    text = input_data.resolve_text()
     if not text:
         return IndemnityAnalysisOutput(
             clause_id=input_data.clause_id,

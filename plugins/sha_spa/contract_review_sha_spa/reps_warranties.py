@@ -14,8 +14,10 @@ import re
 
 from pydantic import BaseModel, Field
 
-from .clause_input import ClauseInput, resolve_clause_text, sentences
+from contract_review.skills.generic.clause_input import ClauseTextInput
+
 from .enumeration import split_enumeration
+from .sentences import sentences
 from .subjects import Subject, classify_subject
 
 
@@ -37,7 +39,7 @@ class Warranty(BaseModel):
         )
 
 
-class ExtractRepsWarrantiesInput(ClauseInput):
+class ExtractRepsWarrantiesInput(ClauseTextInput):
     """Input of ``spa_extract_reps_warranties``."""
 
 
@@ -120,7 +122,7 @@ def _warrantor(text: str) -> str:
 
 def extract_reps_warranties(input_data: ExtractRepsWarrantiesInput) -> ExtractRepsWarrantiesOutput:
     """Handler of ``spa_extract_reps_warranties``."""
-    text = resolve_clause_text(input_data)
+    text = input_data.resolve_text()
     if not text:
         return ExtractRepsWarrantiesOutput(
             clause_id=input_data.clause_id,

@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ...documents.model import Document
-from .clause_lookup import clause_text, find_clause
+from .clause_input import ClauseInput
+from .clause_lookup import clause_text
 
 # Within a line, a sentence ends at . ! ? ; : followed by white space, or at 。！？；
 # (no space needed). Every pattern starts after a punctuation mark, so splitting stays
@@ -32,21 +32,13 @@ MAX_TOKEN_PRODUCT = 9_000_000
 SimilarityBasis = Literal["tokens", "sentences"]
 
 
-class CompareWithBaselineInput(BaseModel):
+class CompareWithBaselineInput(ClauseInput):
     """Input of ``compare_with_baseline``."""
 
-    clause_id: str = Field(min_length=1, description="The clause to compare, e.g. '17.6'.")
     baseline_text: str = Field(
         default="",
         description="The market-standard text of the clause; the domain's baseline when "
         "the engine fills it.",
-    )
-    keywords: list[str] = Field(
-        default_factory=list, description="Words that find the clause when its number does not."
-    )
-    document_structure: Document = Field(
-        description="The parsed document under review (filled by the engine).",
-        json_schema_extra={"internal": True},
     )
 
 
@@ -94,7 +86,7 @@ def compare_with_baseline(data: CompareWithBaselineInput) -> CompareWithBaseline
     """Compare the clause with ``baseline_text``; ``has_baseline=False`` when there is none."""
     document = data.document_structure
     baseline = data.baseline_text.strip()
-    section = find_clause(document, data.clause_id, data.keywords)
+    section = data.find_section()
     if not baseline or section is None:
         return CompareWithBaselineOutput(
             clause_id=data.clause_id, has_baseline=bool(baseline), clause_found=section is not None

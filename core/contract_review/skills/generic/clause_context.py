@@ -4,31 +4,18 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from ...documents.model import Document
-from .clause_lookup import clause_text, find_clause, tree_position
+from .clause_input import ClauseInput
+from .clause_lookup import clause_text, tree_position
 
 
-class ClauseContextInput(BaseModel):
+class ClauseContextInput(ClauseInput):
     """Input of ``get_clause_context``."""
 
-    clause_id: str = Field(
-        min_length=1,
-        description="The clause number as the checklist or document writes it, e.g. '4.1', "
-        "'Sub-Clause 20.1', '第十四条'.",
-    )
-    keywords: list[str] = Field(
-        default_factory=list,
-        description="Words that find the clause when its number is not in the document.",
-    )
     max_chars: int = Field(
         default=6000,
         ge=200,
         le=200_000,
         description="Longest clause text returned; longer text is cut and 'truncated' set.",
-    )
-    document_structure: Document = Field(
-        description="The parsed document under review (filled by the engine).",
-        json_schema_extra={"internal": True},
     )
 
 
@@ -53,7 +40,7 @@ class ClauseContextOutput(BaseModel):
 def get_clause_context(data: ClauseContextInput) -> ClauseContextOutput:
     """Find the clause and return its text, parent, children and neighbouring siblings."""
     document = data.document_structure
-    section = find_clause(document, data.clause_id, data.keywords)
+    section = data.find_section()
     if section is None:
         return ClauseContextOutput(
             clause_id=data.clause_id, found=False, document_name=document.name

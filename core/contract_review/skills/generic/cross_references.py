@@ -20,7 +20,8 @@ from pydantic import BaseModel, Field
 from ...documents.chinese_numerals import CHINESE_NUMERAL_CHARS
 from ...documents.model import Document, Section, SectionKind
 from ...documents.numbering import parse_clause_reference, roman_to_int
-from .clause_lookup import clause_text, find_clause
+from .clause_input import ClauseInput
+from .clause_lookup import clause_text
 
 ReferenceKind = Literal["clause", "article", "section", "paragraph", "chapter", "part", "annex"]
 
@@ -69,17 +70,8 @@ _COMPATIBLE_KINDS: dict[SectionKind, frozenset[SectionKind]] = {
 }
 
 
-class CrossReferenceInput(BaseModel):
+class CrossReferenceInput(ClauseInput):
     """Input of ``cross_reference_check``."""
-
-    clause_id: str = Field(min_length=1, description="The clause whose references to check.")
-    keywords: list[str] = Field(
-        default_factory=list, description="Words that find the clause when its number does not."
-    )
-    document_structure: Document = Field(
-        description="The parsed document under review (filled by the engine).",
-        json_schema_extra={"internal": True},
-    )
 
 
 class CrossReference(BaseModel):
@@ -113,7 +105,7 @@ class CrossReferenceOutput(BaseModel):
 def cross_reference_check(data: CrossReferenceInput) -> CrossReferenceOutput:
     """Find the references in the clause and resolve each against the document."""
     document = data.document_structure
-    section = find_clause(document, data.clause_id, data.keywords)
+    section = data.find_section()
     if section is None:
         return CrossReferenceOutput(clause_id=data.clause_id, clause_found=False)
     located = clause_text(document, section)

@@ -19,8 +19,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ...documents.chinese_numerals import CHINESE_NUMERAL_CHARS
-from ...documents.model import Document
-from .clause_lookup import clause_text, find_clause
+from .clause_input import ClauseInput
+from .clause_lookup import clause_text
 from .number_words import (
     CHINESE_AMOUNT_CHARS,
     ENGLISH_NUMBER_WORDS,
@@ -31,17 +31,8 @@ from .number_words import (
 FinancialTermKind = Literal["amount", "percentage", "period"]
 
 
-class ExtractFinancialTermsInput(BaseModel):
+class ExtractFinancialTermsInput(ClauseInput):
     """Input of ``extract_financial_terms``."""
-
-    clause_id: str = Field(min_length=1, description="The clause to read, e.g. '14.1'.")
-    keywords: list[str] = Field(
-        default_factory=list, description="Words that find the clause when its number does not."
-    )
-    document_structure: Document = Field(
-        description="The parsed document under review (filled by the engine).",
-        json_schema_extra={"internal": True},
-    )
 
 
 class FinancialTerm(BaseModel):
@@ -188,7 +179,7 @@ _PAREN_CLOSE_RE = re.compile(r"^\s*[）)]")
 def extract_financial_terms(data: ExtractFinancialTermsInput) -> ExtractFinancialTermsOutput:
     """Find the amounts, percentages and periods in the clause."""
     document = data.document_structure
-    section = find_clause(document, data.clause_id, data.keywords)
+    section = data.find_section()
     if section is None:
         return ExtractFinancialTermsOutput(clause_id=data.clause_id, clause_found=False)
     located = clause_text(document, section)
