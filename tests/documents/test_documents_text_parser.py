@@ -356,3 +356,20 @@ def test_numbered_items_inside_a_chinese_article_stay_in_its_text() -> None:
     assert payment.text.endswith("2. 验收合格后支付余款。")
     delivery = document.find("第三条")
     assert delivery is not None and [c.id for c in delivery.children] == ["3.1", "3.2"]
+
+
+def test_keyword_sub_clause_without_its_clause_heading_is_still_a_section() -> None:
+    text = (
+        "PARTICULAR CONDITIONS\n\nClause 1 General Provisions\nAs in the General Conditions.\n\n"
+        "Sub-Clause 20.1 Contractor's Claims\nReplace 28 days with 14 days.\n\n"
+        "Sub-Clause 20.2 Disputes\nDelete the second paragraph.\n"
+    )
+    document = parse_text(text, name="pc.txt")
+    assert [(s.id, s.title) for s in document.root.children] == [
+        ("1", "General Provisions"),
+        ("20.1", "Contractor's Claims"),
+        ("20.2", "Disputes"),
+    ]
+    # a bare orphan number after a clause is still body text ("3.5 million ...")
+    bare = parse_text("1 Price\nThe price is\n3.5 Million dollars in total.\n", name="p.txt")
+    assert [s.id for s in bare.sections()] == ["1"]

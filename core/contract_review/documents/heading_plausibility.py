@@ -28,9 +28,10 @@ Rules, by :class:`~contract_review.documents.headings.HeadingStyle`:
     with a number other than 1 is accepted only in an un-numbered container;
   - dotted ("4.12", "Sub-Clause 20.1"): it extends an open section numbered with its
     prefix ("4.12" under "4"), with a last component above that section's previous
-    child's; with no such parent it is accepted only in a container with no top-level
-    clause yet (a document of sub-clauses), in increasing order, and only when it is a
-    keyword form or a title alone.
+    child's; with no such parent it is placed directly in the container, in increasing
+    order, when it is a keyword form ("Sub-Clause 20.1" amending a clause whose own
+    heading is absent), or a title alone in a container with no top-level clause yet (a
+    document of sub-clauses).
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ def judge(
         if parent_last_child is None or number[-1] > parent_last_child:
             return Verdict.UNDER_PARENT
         return Verdict.REJECT
-    if state.last_top is not None or not (keyword or title_only):
+    if not (keyword or title_only) or (state.last_top is not None and not keyword):
         return Verdict.REJECT
     if state.last_number is not None and number <= state.last_number:
         return Verdict.REJECT
