@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import re
 from collections.abc import Iterator
 
 from .decoding import decode_text
@@ -14,11 +16,37 @@ from .section_tree import SectionTreeBuilder
 __all__ = ["iter_lines", "parse_plain_bytes", "parse_plain_text", "title_line"]
 
 
+#: Physical lines longer than this may hold several clauses run together, as text
+#: extracted from PDF filings often does ("...on a timely basis.   2.1 Each Study ...").
+RUN_ON_LINE = 200
+
+# A clause number run into a long line: after a sentence end and a space, or after
+# three or more spaces, followed by a number (or Section/Article/Clause and a number)
+# and a capitalised word. Plausibility is judged later, as for any other line.
+_INLINE_CLAUSE = re.compile(
+    r"(?:(?<=[.;:!?)\]\"”])[ \t]+|[ \t]{3,})"
+    r"(?=(?:(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)[ \t]+)?"
+    r"\d{1,3}(?:\.\d{1,3})*\.?[ \t]+[A-Z\"“(])"
+)
+
+
 def iter_lines(source: str) -> Iterator[tuple[int, str]]:
-    """Each line of ``source`` (split on ``\\n`` only) with the offset where it starts."""
+    """Each line of ``source`` with the offset where it starts.
+
+    Lines are split on ``\\n``; a line longer than :data:`RUN_ON_LINE` is also split
+    where a clause number is run into it (``_INLINE_CLAUSE``), so that each clause of a
+    flattened paragraph starts a line of its own.
+    """
     offset = 0
     for line in source.split("\n"):
-        yield offset, line
+        if len(line) <= RUN_ON_LINE:
+            yield offset, line
+        else:
+            start = 0
+            for match in _INLINE_CLAUSE.finditer(line):
+                yield offset + start, line[start : match.start()]
+                start = match.end()
+            yield offset + start, line[start:]
         offset += len(line) + 1
 
 

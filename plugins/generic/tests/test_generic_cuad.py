@@ -65,4 +65,6 @@ def test_governing_law_is_found_by_keywords() -> None:
         f"overall {hits / len(contracts):.2f}"
     )
     assert split >= 20
-    assert rate >= 0.7
+    # Measured on the 92 labelled contracts: 80 of 89 split (0.90), 0.87 overall.
+    assert rate >= 0.8
+    assert hits / len(contracts) >= 0.8
