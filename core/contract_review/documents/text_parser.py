@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import re
 from collections.abc import Iterator
 
 from .decoding import decode_text
