@@ -160,3 +160,27 @@ def test_split_title(rest: str, title: str, body: str) -> None:
     got_title, offset = split_title(rest)
     assert got_title == title
     assert rest[offset:] == body
+
+
+@pytest.mark.parametrize(
+    ("line", "expected_id", "number", "title"),
+    [
+        ("第4.1款 承包商的一般义务", "4.1", (4, 1), "承包商的一般义务"),
+        ("第20.1款　承包商索赔", "20.1", (20, 1), "承包商索赔"),
+        ("第4.1款", "4.1", (4, 1), ""),
+    ],
+)
+def test_chinese_sub_clause_headings(
+    line: str, expected_id: str, number: tuple[int, ...], title: str
+) -> None:
+    match = recognise_heading(line)
+    assert match is not None
+    assert (match.id, match.number, match.title) == (expected_id, number, title)
+    assert match.kind is SectionKind.CLAUSE
+
+
+@pytest.mark.parametrize(
+    "line", ["第一款规定的人员，严重不负责任的", "第5.2款应修改为：", "第二款所称善意"]
+)
+def test_paragraph_references_in_laws_are_not_sub_clause_headings(line: str) -> None:
+    assert recognise_heading(line) is None

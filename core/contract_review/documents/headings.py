@@ -94,6 +94,9 @@ _KEYWORD_RE = re.compile(
     r"(?=[\s:\-–—]|$)",
     re.IGNORECASE,
 )
+# "第4.1款" / "第20.1款": a sub-clause as Chinese translations of FIDIC forms write it.
+# Only dotted Arabic numbers: "第一款" in a law is a paragraph reference, not a heading.
+_ZH_SUB_CLAUSE_RE = re.compile(rf"^[{_WS}]*(第(\d{{1,3}}(?:\.\d{{1,3}}){{1,5}})款)(?=[{_WS}]|$)")
 _DOTTED_RE = re.compile(r"^[ \t]*((\d{1,3}(?:\.\d{1,3}){0,5})(\.?))(?=[ \t])")
 _SEPARATORS_RE = re.compile(rf"[{_WS}]*(?:[.:\-–—][{_WS}]*)?")
 
@@ -120,7 +123,15 @@ def recognise_heading(line: str) -> HeadingMatch | None:
     Leading spaces (ASCII or full-width) are allowed. Bare numbers need text after them
     ("1 General", not a lone "12", which is usually a page number).
     """
-    for recogniser in (_zh_article, _zh_structure, _zh_enumeration, _schedule, _keyword, _dotted):
+    for recogniser in (
+        _zh_article,
+        _zh_structure,
+        _zh_enumeration,
+        _schedule,
+        _keyword,
+        _zh_sub_clause,
+        _dotted,
+    ):
         match = recogniser(line)
         if match is not None:
             return match
@@ -247,6 +258,23 @@ def _keyword(line: str) -> HeadingMatch | None:
         number=number,
         rank=rank,
         keyword=word,
+    )
+
+
+def _zh_sub_clause(line: str) -> HeadingMatch | None:
+    m = _ZH_SUB_CLAUSE_RE.match(line)
+    if not m:
+        return None
+    number = parse_dotted(m.group(2))
+    return _with_rest(
+        line,
+        m.end(1),
+        id=m.group(2),
+        kind=SectionKind.CLAUSE,
+        style=HeadingStyle.KEYWORD,
+        number=number,
+        rank=ARTICLE_RANK + len(number) - 1,
+        keyword="第款",
     )
 
 
