@@ -265,33 +265,32 @@ def _zh_sub_clause(line: str) -> HeadingMatch | None:
     m = _ZH_SUB_CLAUSE_RE.match(line)
     if not m:
         return None
-    number = parse_dotted(m.group(2))
-    return _with_rest(
-        line,
-        m.end(1),
-        id=m.group(2),
-        kind=SectionKind.CLAUSE,
-        style=HeadingStyle.KEYWORD,
-        number=number,
-        rank=ARTICLE_RANK + len(number) - 1,
-        keyword="第款",
-    )
+    return _numbered_clause(line, m.end(1), m.group(2), HeadingStyle.KEYWORD, keyword="第款")
 
 
 def _dotted(line: str) -> HeadingMatch | None:
     m = _DOTTED_RE.match(line)
     if not m or not line[m.end(1) :].strip():
         return None
-    number = parse_dotted(m.group(2))
+    return _numbered_clause(
+        line, m.end(1), m.group(2), HeadingStyle.DOTTED, trailing_dot=bool(m.group(3))
+    )
+
+
+def _numbered_clause(
+    line: str, head_end: int, token: str, style: HeadingStyle, **fields: object
+) -> HeadingMatch:
+    """A clause numbered ``token`` ("4.12"), ranked by its depth."""
+    number = parse_dotted(token)
     return _with_rest(
         line,
-        m.end(1),
-        id=m.group(2),
+        head_end,
+        id=token,
         kind=SectionKind.CLAUSE,
-        style=HeadingStyle.DOTTED,
+        style=style,
         number=number,
         rank=ARTICLE_RANK + len(number) - 1,
-        trailing_dot=bool(m.group(3)),
+        **fields,
     )
 
 
