@@ -152,15 +152,21 @@ def _with_rest(line: str, head_end: int, **fields: object) -> HeadingMatch:
     )
 
 
+def _number_of(*tokens: str | None) -> tuple[int, ...] | None:
+    """The numeric value of number tokens ("一百三十三", "之" part "一"), skipping absent
+    ones; None when a token is not a number."""
+    try:
+        return tuple(parse_number_token(token) for token in tokens if token)
+    except ValueError:
+        return None
+
+
 def _zh_article(line: str) -> HeadingMatch | None:
     m = _ZH_ARTICLE_RE.match(line)
     if not m:
         return None
-    try:
-        number: tuple[int, ...] = (parse_number_token(m.group(2)),)
-        if m.group(3):
-            number += (parse_number_token(m.group(3)),)
-    except ValueError:
+    number = _number_of(m.group(2), m.group(3))
+    if number is None:
         return None
     return _with_rest(
         line,
@@ -177,9 +183,8 @@ def _zh_structure(line: str) -> HeadingMatch | None:
     m = _ZH_STRUCTURE_RE.match(line)
     if not m:
         return None
-    try:
-        number = (parse_number_token(m.group(2)),)
-    except ValueError:
+    number = _number_of(m.group(2))
+    if number is None:
         return None
     kind, rank = _ZH_STRUCTURE_KINDS[m.group(3)]
     return _with_rest(
@@ -197,9 +202,8 @@ def _zh_enumeration(line: str) -> HeadingMatch | None:
     m = _ZH_ENUM_RE.match(line)
     if not m:
         return None
-    try:
-        number = (parse_number_token(m.group(2)),)
-    except ValueError:
+    number = _number_of(m.group(2))
+    if number is None:
         return None
     return _with_rest(
         line,
