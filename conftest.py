@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,3 +32,21 @@ def shared_data() -> Path:
             "shared evaluation data not found at ../shared/data (relative to the repo root)"
         )
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Embedding and jieba caches go to a temporary directory, not the user's."""
+    os.environ["CONTRACT_REVIEW_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(autouse=True)
+def _fake_reference_embedder() -> Iterator[None]:
+    """Skills that search reference documents use the weightless hashing embedder, so
+    review tests do not depend on (or wait for) the real model. Tests of the real
+    embedders build them explicitly."""
+    from contract_review.retrieval.reference_search import use_reference_embedder
+    from contract_review.testing.fake_embedder import HashingEmbedder
+
+    with use_reference_embedder(HashingEmbedder()):
+        yield

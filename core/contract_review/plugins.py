@@ -31,6 +31,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "contract_review.builtin.generic_skills",
     "contract_review.builtin.document_parsers",
     "contract_review.builtin.report_exporters",
+    "contract_review.builtin.embedders",
 )
 
 CORE_DISTRIBUTION = "contract-review"

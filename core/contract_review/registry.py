@@ -16,9 +16,10 @@ from pydantic import BaseModel, ValidationError
 from .config import Settings
 from .documents.parser_types import DocumentParser
 from .domain import ChecklistItem, DomainSpec
-from .errors import UnknownDomainError, UnknownSkillError
+from .errors import UnknownDomainError, UnknownEmbedderError, UnknownSkillError
 from .plugins import ContractReviewPluginManager, PluginFailure, PluginSource, get_plugin_manager
 from .reports.exporter_types import ReportExporter
+from .retrieval.embedder_types import EmbedderSpec
 from .review.state import ReviewState
 from .skills.registration import SkillRegistration, SkillStatus
 
@@ -54,6 +55,7 @@ class Registry:
         self.skills: dict[str, Registered[SkillRegistration]] = {}
         self.parsers: list[Registered[DocumentParser]] = []
         self.exporters: dict[str, Registered[ReportExporter]] = {}
+        self.embedders: dict[str, Registered[EmbedderSpec]] = {}
         self._collect()
 
     # ------------------------------------------------------------------ construction
@@ -97,6 +99,7 @@ class Registry:
         self._call_each("register_skills", self._skill_register)
         self._call_each("register_document_parsers", self._parser_register)
         self._call_each("register_report_exporters", self._exporter_register)
+        self._call_each("register_embedders", self._embedder_register)
         for registered in list(self.skills.values()):
             skill = registered.item
             if skill.domain != "*" and skill.domain not in self.domains:
@@ -176,6 +179,24 @@ class Registry:
 
         return register
 
+    def _embedder_register(self, plugin: str) -> Callable[[Any], None]:
+        def register(spec: Any) -> None:
+            spec = self._validated(plugin, "embedder", EmbedderSpec, spec)
+            if spec is None:
+                return
+            existing = self.embedders.get(spec.name)
+            if existing is not None:
+                self._fail(
+                    plugin,
+                    "register",
+                    f"embedder {spec.name!r} is already registered by plugin {existing.plugin!r}; "
+                    f"the registration from {plugin!r} was skipped",
+                )
+                return
+            self.embedders[spec.name] = Registered(spec, plugin)
+
+        return register
+
     def _validated(self, plugin: str, what: str, model: type[Any], value: Any) -> Any:
         if isinstance(value, model):
             return value
@@ -227,6 +248,17 @@ class Registry:
             if r.item.applies_to(domain_id)
             and (include_preview or r.item.status is SkillStatus.ACTIVE)
         ]
+
+    def embedder(self, name: str) -> EmbedderSpec:
+        """The embedder registered under ``name``.
+
+        :raises UnknownEmbedderError: naming the installed embedders.
+        """
+        registered = self.embedders.get(name)
+        if registered is None:
+            known = ", ".join(sorted(self.embedders)) or "none installed"
+            raise UnknownEmbedderError(f"unknown embedder {name!r}; installed embedders: {known}")
+        return registered.item
 
     def parser_for(self, path: str | PurePath) -> DocumentParser | None:
         """The parser for this file name's suffix; plugin parsers outrank built-in ones."""

@@ -122,7 +122,7 @@ def test_all_eight_generic_skills_are_registered_by_core(registry: Registry) -> 
         assert registered.plugin == "contract_review.builtin.generic_skills"
         assert registered.item.domain == "*"
     previews = {s for s in ALL_GENERIC if registry.skill(s).status is SkillStatus.PREVIEW}
-    assert previews == {"search_reference_doc", "assess_deviation"}
+    assert previews == {"assess_deviation"}
     assert registry.skill("search_reference_doc").input_model is SearchReferenceDocInput
     usable = {s.skill_id for s in registry.skills_for(DOMAIN_ID)}
     assert set(ALL_GENERIC) - previews <= usable
@@ -247,9 +247,7 @@ def test_other_skills_are_left_to_their_plugins(state: ReviewState) -> None:
 # ---------------------------------------------------------------------- end to end
 
 
-@pytest.mark.parametrize(
-    "skill_id", [s for s in ALL_GENERIC if s not in ("search_reference_doc", "assess_deviation")]
-)
+@pytest.mark.parametrize("skill_id", [s for s in ALL_GENERIC if s != "assess_deviation"])
 async def test_active_generic_skills_run_on_built_inputs(
     registry: Registry, state: ReviewState, skill_id: str
 ) -> None:
@@ -264,7 +262,7 @@ async def test_preview_generic_skills_answer_with_an_error(
     registry: Registry, state: ReviewState
 ) -> None:
     dispatcher = SkillDispatcher(registry)
-    for skill_id in ("search_reference_doc", "assess_deviation"):
+    for skill_id in ("assess_deviation",):
         built = registry.build_skill_input(skill_id, "4.2", state)
         assert built is not None
         result = await dispatcher.call(skill_id, built)
@@ -332,4 +330,5 @@ async def test_prepare_and_call_problems_are_error_results(
 async def test_tool_definitions_for_a_domain(registry: Registry) -> None:
     names = {d.function.name for d in SkillDispatcher(registry).tool_definitions(DOMAIN_ID)}
     assert {"get_clause_context", "extract_financial_terms", "load_review_criteria"} <= names
-    assert "search_reference_doc" not in names
+    assert "search_reference_doc" in names
+    assert "assess_deviation" not in names  # preview

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from ..documents.model import Document, DocumentRole
 from ..domain import ALL_DOMAINS, ChecklistItem, DomainSpec
 from ..hookspecs import hookimpl
+from ..retrieval.reference_search import search_reference_doc
 from ..review.state import ReviewState
 from ..skills.generic.baseline_comparison import (
     CompareWithBaselineInput,
@@ -120,9 +121,9 @@ GENERIC_SKILLS: tuple[SkillRegistration, ...] = (
         "letter, related transaction documents) for the sections related to a clause.",
         input_model=SearchReferenceDocInput,
         output_model=SearchReferenceDocOutput,
+        handler=search_reference_doc,
         domain=ALL_DOMAINS,
         category="validation",
-        status=SkillStatus.PREVIEW,
     ),
     SkillRegistration(
         skill_id="load_review_criteria",

@@ -14,13 +14,15 @@ import click
 from ..plugins import core_version
 from .context import CliState, pass_state
 from .errors import ContractReviewGroup
+from .index_command import index
 from .new_domain_command import new_domain
 from .parse_command import parse
 from .plugins_command import plugins
+from .search_command import search
 from .skills_command import skills
 
 #: The commands of ``contract-review``, in the order ``--help`` lists them.
-COMMANDS: tuple[click.Command, ...] = (plugins, skills, parse, new_domain)
+COMMANDS: tuple[click.Command, ...] = (plugins, skills, parse, index, search, new_domain)
 
 
 def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:

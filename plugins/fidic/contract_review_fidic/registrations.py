@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from contract_review.skills.registration import SkillBackend, SkillRegistration, SkillStatus
+from contract_review.skills.registration import SkillBackend, SkillRegistration
 
 from .checklist import DOMAIN_ID
 from .merge_gc_pc import MergeGcPcInput, MergeGcPcOutput, merge_gc_pc
 from .pc_consistency import PcConsistencyInput, PcConsistencyOutput, check_pc_consistency
-from .search_er import SearchErInput, SearchErOutput
+from .search_er import SearchErInput, SearchErOutput, search_er
 from .time_bar import TimeBarInput, TimeBarOutput, calculate_time_bar
 
 MERGE_GC_PC = "fidic_merge_gc_pc"
@@ -73,8 +73,8 @@ SKILLS: tuple[SkillRegistration, ...] = (
         input_model=SearchErInput,
         output_model=SearchErOutput,
         backend=SkillBackend.LOCAL,
+        handler=search_er,
         domain=DOMAIN_ID,
         category="validation",
-        status=SkillStatus.PREVIEW,
     ),
 )

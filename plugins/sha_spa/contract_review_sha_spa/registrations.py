@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contract_review.retrieval.reference_search import search_reference_doc
 from contract_review.skills.generic.reference_search_models import (
     SearchReferenceDocInput,
     SearchReferenceDocOutput,
@@ -92,14 +93,15 @@ SKILLS: tuple[SkillRegistration, ...] = (
         skill_id=TRANSACTION_DOC_CROSS_CHECK,
         name="Transaction documents cross-check",
         description=(
-            "Search the related transaction documents for the sections related to a clause, "
-            "to check they are consistent with it."
+            "Search the related transaction documents (the documents of role 'reference') for "
+            "the sections semantically related to a clause, to check they are consistent "
+            "with it."
         ),
         input_model=SearchReferenceDocInput,
         output_model=SearchReferenceDocOutput,
         backend=SkillBackend.LOCAL,
+        handler=search_reference_doc,
         domain=DOMAIN_ID,
         category="validation",
-        status=SkillStatus.PREVIEW,
     ),
 )

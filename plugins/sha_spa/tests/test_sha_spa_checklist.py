@@ -7,6 +7,7 @@ import re
 import pytest
 
 from contract_review.domain import PlaybookRule, Priority
+from contract_review.retrieval.reference_search import search_reference_doc
 from contract_review.skills.registration import SkillBackend, SkillStatus
 from contract_review_sha_spa.checklist import CHECKLIST, DOMAIN_SPEC
 from contract_review_sha_spa.registrations import SKILLS
@@ -54,11 +55,13 @@ def test_skill_statuses() -> None:
         "spa_extract_reps_warranties": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
         "spa_indemnity_analysis": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
         "sha_governance_check": (SkillStatus.PREVIEW, SkillBackend.REMOTE),
-        "transaction_doc_cross_check": (SkillStatus.PREVIEW, SkillBackend.LOCAL),
+        "transaction_doc_cross_check": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
     }
     governance = next(s for s in SKILLS if s.skill_id == "sha_governance_check")
     assert governance.remote_workflow_id == "refly_wf_sha_governance_check"
     assert all(s.handler is None for s in SKILLS if s.status is SkillStatus.PREVIEW)
+    cross_check = next(s for s in SKILLS if s.skill_id == "transaction_doc_cross_check")
+    assert cross_check.handler is search_reference_doc  # SPEC-16 §4.1: no wrapper
 
 
 def test_document_roles() -> None:

@@ -115,3 +115,22 @@ def test_other_skills_are_not_answered(state: ReviewState) -> None:
         plugin.build_skill_input(skill=other, clause=clause, domain=DOMAIN_SPEC, state=state)
         is None
     )
+
+
+async def test_cross_check_runs_locally_on_search_reference_doc(state: ReviewState) -> None:
+    """SPEC-16 §4.1: LOCAL, handler ``search_reference_doc``; a real run over the
+    related SHA finds sections and reports the embedder used."""
+    from contract_review.registry import load_registry
+    from contract_review.skills.dispatcher import SkillDispatcher
+
+    registry = load_registry()
+    built = registry.build_skill_input("transaction_doc_cross_check", "9", state)
+    assert built is not None
+    result = await SkillDispatcher(registry).call("transaction_doc_cross_check", built)
+    assert result.success, result.error
+    assert result.data is not None
+    assert result.data["search_method"] == "hashing_embedding"  # the test suite's fake
+    sections = result.data["matched_sections"]
+    assert result.data["total_found"] == len(sections) <= 5
+    scores = [s["relevance_score"] for s in sections]
+    assert scores == sorted(scores, reverse=True) and all(s >= 0.3 for s in scores)

@@ -1,8 +1,8 @@
 """Models of ``search_reference_doc`` (seed SPEC-16 §3.1), exactly as the seed gives them.
 
 The skill searches a reference document (an Employer's Requirements, a disclosure
-letter, another transaction document) for the sections related to a clause. It is
-registered as a preview until the retrieval layer supplies its handler.
+letter, another transaction document) for the sections related to a clause; the
+handler is :func:`contract_review.retrieval.reference_search.search_reference_doc`.
 """
 
 from __future__ import annotations

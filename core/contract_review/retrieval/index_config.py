@@ -1,0 +1,49 @@
+"""What an index is built with, saved beside it so a reopened index searches the same
+way it was built."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .bm25 import BM25Config
+from .embedder_types import EmbedderInfo
+from .search_models import SearchSettings
+from .tokenizers import TokenizerConfig
+
+#: Written into ``index.json``; a reader refuses other formats and newer versions.
+INDEX_FORMAT = "contract-review-hybrid-index"
+INDEX_VERSION = 1
+
+
+class IndexConfig(BaseModel):
+    """How documents become BM25 terms and vectors, and the default search settings."""
+
+    model_config = ConfigDict(frozen=True)
+
+    bm25_fields: list[str] | None = Field(
+        default=None, description="Fields joined for BM25; None: every field of the document."
+    )
+    vector_fields: list[str] | None = Field(
+        default=None, description="Fields joined for the embedding; None: every field."
+    )
+    vector_separator: str = Field(default="\n", description="Joins the vector fields.")
+    vector_max_chars: int = Field(
+        default=256, ge=16, description="Embedded text is cut to this many characters."
+    )
+    tokenizer: TokenizerConfig = Field(default_factory=TokenizerConfig)
+    bm25: BM25Config = Field(default_factory=BM25Config)
+    search: SearchSettings = Field(default_factory=SearchSettings)
+
+
+class IndexManifest(BaseModel):
+    """``index.json``: what a saved index holds."""
+
+    format: str = INDEX_FORMAT
+    version: int = INDEX_VERSION
+    count: int = Field(ge=0)
+    config: IndexConfig
+    embedder: EmbedderInfo | None = Field(
+        default=None, description="The embedder of the stored vectors; None: BM25 only."
+    )
+    created: str
+    updated: str
