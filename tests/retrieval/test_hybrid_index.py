@@ -289,3 +289,9 @@ def test_search_properties(
     assert reopened.search(query, top_k=top_k, filters=filters, settings=search) == hits
     batched = index.search_many([query, query], top_k=top_k, filters=filters, settings=search)
     assert batched == [hits, hits]
+
+
+def test_a_query_sharing_nothing_finds_nothing() -> None:
+    built = HybridIndex(CharNgramEmbedder())
+    built.add(_docs())
+    assert built.search("zzzz qqqq", top_k=5) == []

@@ -41,9 +41,11 @@ def _lines(path: Path, what: str) -> list[tuple[int, str]]:
 def read_queries(path: Path) -> list[tuple[str, str]]:
     """``(qid, query)`` pairs from ``qid<TAB>query`` lines.
 
-    :raises InputError: naming the line that has no tab or an empty query.
+    :raises InputError: naming the line that has no tab or an empty query, or that
+        repeats a query id.
     """
     queries: list[tuple[str, str]] = []
+    seen: dict[str, int] = {}
     lines = _lines(Path(path), "queries")
     for number, line in lines:
         qid, tab, text = line.partition("\t")
@@ -51,7 +53,13 @@ def read_queries(path: Path) -> list[tuple[str, str]]:
             raise InputError(
                 f"{Path(path).name} line {number} is not 'qid<TAB>query': {line[:60]!r}"
             )
-        queries.append((qid.strip(), text.strip()))
+        qid = qid.strip()
+        if qid in seen:
+            raise InputError(
+                f"{Path(path).name} line {number} repeats the query id {qid!r} of line {seen[qid]}"
+            )
+        seen[qid] = number
+        queries.append((qid, text.strip()))
     if not queries:
         raise InputError(f"the queries file {path} is empty")
     return queries

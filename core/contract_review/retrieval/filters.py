@@ -38,6 +38,11 @@ def parse_filter(text: str) -> FieldFilter:
         )
     op = _OPS[match["op"]]
     raw = match["value"]
+    if raw[0] in "=<>!":
+        raise InputError(
+            f"cannot read the filter {text!r}: the value starts with {raw[0]!r}; write "
+            "field=value, field!=value, field>=value, field>value, field<=value or field<value"
+        )
     values: list[MetadataScalar] = (
         [v.strip() for v in raw.split(",") if v.strip()] if op == "in" else [raw]
     )

@@ -297,8 +297,8 @@ class HybridIndex:
                 continue
             ranked = scores if mask is None else np.where(mask, scores, -np.inf)
             for index in top_k_indices(ranked, depth):
-                if kind == "bm25" and scores[index] <= 0:
-                    continue  # no query term occurs in it
+                if scores[index] <= 0:
+                    continue  # no query term occurs in it / nothing in common
                 candidates.setdefault(int(index), set()).add(kind)  # type: ignore[arg-type]
         if not candidates:
             return

@@ -57,9 +57,11 @@ QUESTION_WORDS_ZH: frozenset[str] = frozenset(
     ]
 )
 
-_WORD = re.compile(r"[a-z0-9]+(?:[._'-][a-z0-9]+)*")
+#: A word of a Latin-script language (accented letters included: "société", "café").
+_WORD = re.compile(r"[0-9a-z\u00c0-\u024f]+(?:[._'-][0-9a-z\u00c0-\u024f]+)*")
 _HAS_CONTENT = re.compile(r"[\w\u4e00-\u9fff]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_ASCII_RUN = re.compile(r"[\x00-\x7f\u00c0-\u024f]+")
 
 
 class TokenizerConfig(BaseModel):
@@ -149,11 +151,15 @@ class Tokenizer:
             return []
         lowered = text.lower()
         if _CJK.search(lowered):
-            cut = (
-                self._jieba.lcut_for_search(lowered, HMM=self.config.hmm)
-                if self.config.chinese_mode == "search"
-                else self._jieba.lcut(lowered, HMM=self.config.hmm)
-            )
+            # ASCII stretches are cut into words exactly as in English-only text, so
+            # "sub-clause" or "contractor's" give the same terms in either.
+            cut = []
+            position = 0
+            for run in _ASCII_RUN.finditer(lowered):
+                cut.extend(self._cut_chinese(lowered[position : run.start()]))
+                cut.extend(_WORD.findall(run.group()))
+                position = run.end()
+            cut.extend(self._cut_chinese(lowered[position:]))
         else:
             cut = _WORD.findall(lowered)
         stop = self._stop
@@ -167,6 +173,13 @@ class Tokenizer:
                 token = stemmer.stemWord(token)
             terms.append(token)
         return terms
+
+    def _cut_chinese(self, text: str) -> list[str]:
+        if not text:
+            return []
+        if self.config.chinese_mode == "search":
+            return list(self._jieba.lcut_for_search(text, HMM=self.config.hmm))
+        return list(self._jieba.lcut(text, HMM=self.config.hmm))
 
     def tokenize_many(self, texts: Iterable[str]) -> list[list[str]]:
         """:meth:`tokenize` for each text."""
