@@ -295,3 +295,35 @@ def test_a_query_sharing_nothing_finds_nothing() -> None:
     built = HybridIndex(CharNgramEmbedder())
     built.add(_docs())
     assert built.search("zzzz qqqq", top_k=5) == []
+
+
+def test_group_centroids_rank_a_whole_chapter(tmp_path: Path) -> None:
+    from contract_review.retrieval.index_config import IndexConfig
+    from contract_review.retrieval.search_models import SignalWeights
+
+    built = HybridIndex(HashingEmbedder(), IndexConfig(group_by=["law"]))
+    built.add(_docs())
+    groups = built._group_centroids()
+    assert groups is not None
+    membership, centroids = groups
+    assert centroids.shape == (4, 256)  # 劳动合同法, 刑法, 民法典, FIDIC
+    np.testing.assert_allclose(np.linalg.norm(centroids, axis=1), 1.0, rtol=1e-5)
+    assert len(set(membership[:3].tolist())) == 1  # the three 劳动合同法 articles
+    only_group = SearchSettings(weights=SignalWeights(bm25=0, subwords=0, vector=0, group=1))
+    hits = built.search("用人单位 劳动者 试用期 劳动合同", top_k=3, settings=only_group)
+    assert {h.id for h in hits} == {"ldht-21", "ldht-19", "ldht-39"}
+    built.save(tmp_path / "idx")
+    reopened = HybridIndex.load(tmp_path / "idx", embedder=HashingEmbedder())
+    assert reopened.config.group_by == ["law"]
+    assert reopened.search("试用期", top_k=5) == built.search("试用期", top_k=5)
+
+
+def test_cli_weights_are_parsed_over_the_defaults() -> None:
+    from contract_review.cli.retrieval_options import parse_weights
+    from contract_review.retrieval.search_models import SignalWeights
+
+    weights = parse_weights("bm25=0.5, vector=0.5", SignalWeights())
+    assert weights == SignalWeights(bm25=0.5, subwords=0.2, vector=0.5, group=0.2)
+    for bad in ("nope=1", "bm25", "bm25=x", "bm25=-1"):
+        with pytest.raises(InputError, match="--weights"):
+            parse_weights(bad, SignalWeights())

@@ -25,11 +25,37 @@ from contract_review.retrieval.tokenizers import (
 
 @pytest.fixture(scope="module")
 def tokenizer() -> Tokenizer:
-    return Tokenizer()
+    """Stopwords on (the index's own default keeps them in documents)."""
+    return Tokenizer(TokenizerConfig(stopwords=True))
 
 
 def _tokenize(text: str, **config: bool | str) -> list[str]:
+    """Tokenize with stopwords on unless the test says otherwise (the index's default
+    keeps them in documents and drops question words from queries; see the tests of
+    ``tokenize_query``)."""
+    config.setdefault("stopwords", True)
     return Tokenizer(TokenizerConfig.model_validate(config)).tokenize(text)
+
+
+def test_documents_keep_their_words_and_queries_drop_question_words() -> None:
+    tokenizer = Tokenizer()
+    assert "吗" in tokenizer.tokenize("试用期内可以解除劳动合同吗")
+    query = tokenizer.tokenize_query("试用期内用人单位可以随意解除劳动合同吗")
+    assert query == ["试用期", "内", "用人单位", "随意", "解除", "劳动合同"]
+    assert tokenizer.tokenize_query("the notice of the engineer") == ["notice", "engineer"]
+    keep = Tokenizer(TokenizerConfig(query_stopwords=False))
+    assert "吗" in keep.tokenize_query("可以解除劳动合同吗")
+
+
+def test_subwords_are_jieba_search_mode_from_precise_words() -> None:
+    import jieba
+
+    tokenizer = Tokenizer()
+    text = "承包商应当在试用期内通知工程师"
+    words = tokenizer.tokenize(text)
+    assert "承包" not in words and "承包商" in words
+    assert tokenizer.subwords(words) == [w for w in jieba.lcut_for_search(text) if w.strip()]
+    assert tokenizer.subwords(["contractor"]) == ["contractor"]
 
 
 # ---------------------------------------------------------------------- Chinese
@@ -225,7 +251,7 @@ def test_tokens_never_hold_whitespace_and_are_lower_case(text: str) -> None:
     ).map("".join)
 )
 def test_tokens_of_legal_vocabulary_are_clean(text: str) -> None:
-    tokens = Tokenizer().tokenize(text)
+    tokens = Tokenizer().tokenize_query(text)
     assert all(token == token.lower() and token.strip() == token for token in tokens)
     assert "的" not in tokens
     assert "，" not in tokens

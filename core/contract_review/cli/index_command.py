@@ -66,6 +66,13 @@ def index() -> None:
     default=None,
     help="Embedded text is cut to this many characters (default 256).",
 )
+@click.option(
+    "--group-by",
+    metavar="A,B",
+    default=None,
+    help="Metadata fields that group documents (e.g. law,path for a chapter of a law); "
+    "each document then also scores by its group's mean embedding.",
+)
 @click.option("--bm25-only", is_flag=True, help="Build no vectors (fast; keyword search only).")
 @click.option("--add", "add", is_flag=True, help="Add the corpus to the index already in --out.")
 @offline_option
@@ -80,6 +87,7 @@ def build(
     bm25_fields: str | None,
     vector_fields: str | None,
     vector_max_chars: int | None,
+    group_by: str | None,
     bm25_only: bool,
     add: bool,
     offline: bool | None,
@@ -112,6 +120,7 @@ def build(
         config_changes = {
             "bm25_fields": _names(bm25_fields),
             "vector_fields": _names(vector_fields),
+            "group_by": _names(group_by),
         }
         if vector_max_chars is not None:
             config_changes["vector_max_chars"] = vector_max_chars  # type: ignore[assignment]

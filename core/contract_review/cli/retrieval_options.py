@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..retrieval.search_models import FieldFilter, SearchSettings
+from ..retrieval.search_models import FieldFilter, SearchSettings, SignalWeights
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,10 +49,11 @@ def search_options(function: F) -> F:
             help="How BM25 and vector scores are fused (default: the index's setting).",
         ),
         click.option(
-            "--bm25-weight",
-            type=click.FloatRange(0, 1),
+            "--weights",
+            metavar="SIGNAL=W,...",
             default=None,
-            help="Weight of BM25 in the fusion; vectors get 1 minus it.",
+            help="Weights of the fused signals: bm25, subwords, vector, group "
+            "(default bm25=0.3,subwords=0.2,vector=0.3,group=0.2); unnamed signals keep theirs.",
         ),
         click.option(
             "--depth",
@@ -61,10 +62,10 @@ def search_options(function: F) -> F:
             help="Candidates taken from each ranking before fusion.",
         ),
         click.option(
-            "--no-decompose",
-            is_flag=True,
-            help="Search a multi-part question as one (by default each part is searched "
-            "and the results merged).",
+            "--decompose/--no-decompose",
+            default=None,
+            help="Search each part of a multi-part question (parts cut at '/', '？', '；') "
+            "and keep each document's best score (default: off).",
         ),
         offline_option,
     ]
@@ -81,12 +82,39 @@ def search_settings(base: SearchSettings, **options: Any) -> SearchSettings:
         changes["use_vector"] = False
     elif mode == "vector":
         changes["use_bm25"] = False
-    for name in ("fusion", "bm25_weight", "depth"):
+    for name in ("fusion", "depth", "decompose"):
         if options.get(name) is not None:
             changes[name] = options[name]
-    if options.get("no_decompose"):
-        changes["decompose"] = False
+    if options.get("weights"):
+        changes["weights"] = parse_weights(options["weights"], base.weights)
     return base.model_copy(update=changes)
+
+
+def parse_weights(text: str, base: SignalWeights) -> SignalWeights:
+    """``bm25=0.5,vector=0.5`` applied over ``base``.
+
+    :raises InputError: naming an unknown signal or a value that is not a number.
+    """
+    from ..errors import InputError
+
+    values = base.model_dump()
+    for item in (part.strip() for part in text.split(",") if part.strip()):
+        name, equals, raw = item.partition("=")
+        name = name.strip()
+        if not equals or name not in values:
+            raise InputError(
+                f"cannot read the weight {item!r} in --weights: write SIGNAL=NUMBER with "
+                f"SIGNAL one of {', '.join(values)}"
+            )
+        try:
+            values[name] = float(raw)
+        except ValueError:
+            raise InputError(
+                f"the weight of {name!r} in --weights is not a number: {raw!r}"
+            ) from None
+        if values[name] < 0:
+            raise InputError(f"the weight of {name!r} in --weights must not be negative")
+    return SignalWeights(**values)
 
 
 def parsed_filters(raw: tuple[str, ...]) -> list[FieldFilter]:

@@ -34,14 +34,39 @@ class BM25Index:
 
     def __init__(self, config: BM25Config | None = None) -> None:
         self.config = config or BM25Config()
-        self.vocab: dict[str, int] = {}
-        self._ids: list[npt.NDArray[np.int32]] = []
+        self._vocab: dict[str, int] = {}
+        self._id_lists: list[npt.NDArray[np.int32]] = []
         self._model: Any = None
+        self._size = 0
+        #: A saved index's directory whose terms are read on first need (adding or
+        #: saving), so opening an index for search does not pay for them.
+        self._pending: Path | None = None
 
     @property
     def size(self) -> int:
         """Number of documents."""
-        return len(self._ids)
+        return self._size
+
+    def _materialize(self) -> None:
+        directory, self._pending = self._pending, None
+        if directory is None:
+            return
+        vocab = json.loads((directory / "vocab.json").read_text("utf-8"))
+        self._vocab = {token: i for i, token in enumerate(vocab)}
+        flat = np.load(directory / "term_ids.npy", allow_pickle=False)
+        lengths = np.load(directory / "lengths.npy", allow_pickle=False)
+        self._id_lists = list(np.split(flat, np.cumsum(lengths)[:-1])) if len(lengths) else []
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        """Term → id over every stored document."""
+        self._materialize()
+        return self._vocab
+
+    @property
+    def _ids(self) -> list[npt.NDArray[np.int32]]:
+        self._materialize()
+        return self._id_lists
 
     def add(self, token_lists: Sequence[Sequence[str]]) -> None:
         """Add documents (their terms, in order) and rebuild the scores."""
@@ -49,6 +74,7 @@ class BM25Index:
         for tokens in token_lists:
             ids = [vocab.setdefault(token, len(vocab)) for token in tokens]
             self._ids.append(np.asarray(ids, dtype=np.int32))
+        self._size = len(self._ids)
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -63,9 +89,9 @@ class BM25Index:
 
     def term_ids(self, tokens: Sequence[str]) -> list[int]:
         """The model's ids of the query terms it knows (unknown terms score nothing)."""
-        if self._model is None or not self._ids or not self.vocab:
+        known = getattr(self._model, "vocab_dict", None)
+        if not known or self._size == 0:
             return []
-        known = self._model.vocab_dict
         return [known[token] for token in tokens if token in known]
 
     def scores(self, tokens: Sequence[str]) -> FloatArray:
@@ -98,12 +124,10 @@ class BM25Index:
 
         config = BM25Config.model_validate_json((directory / "config.json").read_text("utf-8"))
         index = cls(config)
-        vocab = json.loads((directory / "vocab.json").read_text("utf-8"))
-        index.vocab = {token: i for i, token in enumerate(vocab)}
-        flat = np.load(directory / "term_ids.npy", allow_pickle=False)
         lengths = np.load(directory / "lengths.npy", allow_pickle=False)
-        index._ids = list(np.split(flat, np.cumsum(lengths)[:-1])) if len(lengths) else []
-        if index._ids and index.vocab:
+        index._size = len(lengths)
+        index._pending = directory
+        if (directory / "bm25s").is_dir():
             index._model = bm25s.BM25.load(str(directory / "bm25s"), show_progress=False)
         else:
             index._rebuild()

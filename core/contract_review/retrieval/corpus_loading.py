@@ -106,6 +106,15 @@ def _metadata_value(value: Any) -> MetadataValue:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _text(value: Any) -> str:
+    """A text field's value as text: lists of strings (headings) are joined by spaces."""
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value if isinstance(v, str | int | float)).strip()
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return str(value).strip() and str(value)
+    return ""
+
+
 def load_jsonl(path: Path, *, text_fields: Sequence[str] | None = None) -> list[IndexDocument]:
     """The documents of a JSON-lines corpus (see :func:`load_corpus`)."""
     numbered = _records(path)
@@ -132,11 +141,7 @@ def load_jsonl(path: Path, *, text_fields: Sequence[str] | None = None) -> list[
                 f"{path.name} line {number} repeats the id {doc_id!r} of line {seen[doc_id]}"
             )
         seen[doc_id] = number
-        texts = {
-            name: str(record[name])
-            for name in fields
-            if isinstance(record.get(name), str | int | float) and str(record[name]).strip()
-        }
+        texts = {name: text for name in fields if (text := _text(record.get(name)))}
         if not texts:
             skipped += 1
             continue

@@ -73,8 +73,39 @@ def fuse(
     if len(signals) == 1:
         only = signals[0][0]
         return minmax(only) if method != "rrf" else 1.0 / (rrf_k + _ranks(only))
-    total = np.zeros(signals[0][0].size, dtype=np.float32)
-    for scores, weight in signals:
+    return fuse_signals(
+        {"bm25": bm25, "vector": vector},  # type: ignore[dict-item]
+        {"bm25": bm25_weight, "vector": 1.0 - bm25_weight},
+        method=method,
+        rrf_k=rrf_k,
+    )
+
+
+def fuse_signals(
+    signals: dict[str, FloatArray],
+    weights: dict[str, float],
+    *,
+    method: FusionMethod,
+    rrf_k: int = 60,
+) -> FloatArray:
+    """The weighted fusion of any number of signals over the same candidates.
+
+    :param signals: Each signal's scores of the candidates, by signal name.
+    :param weights: Each signal's weight; signals without a weight (or weight 0) are
+        left out. When every weight is 0, the signals count equally.
+    :returns: One score per candidate, higher is better.
+    """
+    if not signals:
+        raise ValueError("fuse_signals needs at least one signal")
+    used = {name: weights.get(name, 0.0) for name in signals}
+    if not any(w > 0 for w in used.values()):
+        used = dict.fromkeys(signals, 1.0)
+    size = next(iter(signals.values())).size
+    total = np.zeros(size, dtype=np.float32)
+    for name, weight in used.items():
+        if weight <= 0:
+            continue
+        scores = signals[name]
         if method == "minmax":
             total += weight * minmax(scores)
         elif method == "zscore":

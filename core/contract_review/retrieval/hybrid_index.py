@@ -13,11 +13,13 @@ selected with ``argpartition`` before fusion.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -25,7 +27,7 @@ from ..errors import InputError
 from .bm25 import BM25Index
 from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
-from .fusion import fuse
+from .fusion import fuse_signals
 from .index_config import IndexConfig
 from .query_decomposition import decompose
 from .search_models import FieldFilter, IndexDocument, MatchType, SearchHit, SearchSettings
@@ -43,6 +45,8 @@ BoolArray = npt.NDArray[np.bool_]
 
 #: Documents embedded per call while building (also the progress bar's step).
 EMBED_BATCH = 512
+#: Queries whose vector scores are computed together by one matrix product.
+QUERY_BLOCK = 32
 
 
 class HybridIndex:
@@ -59,6 +63,10 @@ class HybridIndex:
         self.embedder = embedder
         self.tokenizer = tokenizer or Tokenizer(self.config.tokenizer)
         self.bm25 = BM25Index(self.config.bm25)
+        #: BM25 over the words inside long words (None when ``subword_bm25`` is off).
+        self.subword_bm25: BM25Index | None = (
+            BM25Index(self.config.bm25) if self.config.subword_bm25 else None
+        )
         self.ids: list[str] = []
         self.fields: list[dict[str, str]] = []
         self.metadata: list[dict[str, Any]] = []
@@ -70,6 +78,7 @@ class HybridIndex:
         #: The embedder the stored vectors were made with (may differ from ``embedder``
         #: when the index was reopened without it).
         self.vector_info: EmbedderInfo | None = embedder.info if embedder is not None else None
+        self._groups: tuple[npt.NDArray[np.int64], FloatArray] | None = None
 
     # ------------------------------------------------------------------ contents
 
@@ -184,8 +193,11 @@ class HybridIndex:
             self._filter_rows.append({**doc.fields, **doc.metadata})
         self._columns.extend(self._filter_rows[start:])
         self.bm25.add(tokens)
+        if self.subword_bm25 is not None:
+            self.subword_bm25.add([self.tokenizer.subwords(t) for t in tokens])
         if new_vectors is not None:
             self.vectors = _stack(self.vectors, new_vectors)
+        self._groups = None
         return len(batch)
 
     def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
@@ -250,20 +262,26 @@ class HybridIndex:
 
         results: list[list[SearchHit]] = []
         cursor = 0
-        for query, parts in zip(queries, part_lists, strict=True):
-            merged: dict[int, tuple[float, float | None, float | None, set[MatchType]]] = {}
+        block: dict[str, FloatArray] = {}
+        for parts in part_lists:
+            merged: dict[int, _Candidate] = {}
             all_terms: list[str] = []
             for part in parts:
-                terms = self.tokenizer.tokenize(part) if use_bm25 else []
-                all_terms.extend(terms)
-                bm25_scores = self.bm25.scores(terms) if use_bm25 else None
-                vector_scores = (
-                    self._vector_scores(part_vectors, cursor) if part_vectors is not None else None
-                )
+                signals: dict[str, FloatArray] = {}
+                if use_bm25:
+                    terms = self.tokenizer.tokenize_query(part)
+                    all_terms.extend(terms)
+                    signals["bm25"] = self.bm25.scores(terms)
+                    if self.subword_bm25 is not None:
+                        signals["subwords"] = self.subword_bm25.scores(
+                            self.tokenizer.subwords(terms)
+                        )
+                if part_vectors is not None:
+                    if cursor % QUERY_BLOCK == 0:
+                        block = self._vector_block(part_vectors, cursor)
+                    signals.update({k: v[:, cursor % QUERY_BLOCK] for k, v in block.items()})
                 cursor += 1
-                self._score_part(bm25_scores, vector_scores, mask, settings, merged)
-            if not all_terms and use_bm25:
-                all_terms = self.tokenizer.tokenize(query)
+                self._score_part(signals, mask, settings, merged)
             results.append(self._hits(merged, top_k, all_terms, settings))
         return results
 
@@ -273,61 +291,93 @@ class HybridIndex:
             return None
         return self.embedder.embed(parts, kind="query")
 
-    def _vector_scores(self, part_vectors: Vectors, row: int) -> FloatArray:
+    def _vector_block(self, part_vectors: Vectors, first: int) -> dict[str, FloatArray]:
+        """Vector signals of up to :data:`QUERY_BLOCK` queries from row ``first`` on, one
+        column per query: one matrix product reads the corpus' vectors once per block."""
         assert self.vectors is not None
-        query = part_vectors[row]
+        rows = part_vectors[first : first + QUERY_BLOCK]
         if isinstance(self.vectors, np.ndarray):
-            dense_query = np.asarray(query, dtype=np.float32).reshape(-1)
-            return np.asarray(self.vectors @ dense_query, dtype=np.float32)
-        product = self.vectors @ query.T
-        return np.asarray(product.toarray(), dtype=np.float32).reshape(-1)
+            queries = np.asarray(rows, dtype=np.float32)
+            block = {"vector": np.asarray(self.vectors @ queries.T, dtype=np.float32)}
+            groups = self._group_centroids()
+            if groups is not None:
+                membership, centroids = groups
+                block["group"] = np.asarray(centroids @ queries.T, dtype=np.float32)[membership]
+            return block
+        product = self.vectors @ rows.T
+        return {"vector": np.asarray(product.toarray(), dtype=np.float32)}
+
+    def _group_centroids(self) -> tuple[npt.NDArray[np.int64], FloatArray] | None:
+        """Each document's group and each group's mean embedding (L2-normalised), computed
+        once from the stored vectors; None without ``group_by`` or dense vectors."""
+        keys = self.config.group_by
+        if not keys or not isinstance(self.vectors, np.ndarray):
+            return None
+        if self._groups is None:
+            numbers: dict[str, int] = {}
+            membership = np.fromiter(
+                (
+                    numbers.setdefault(
+                        json.dumps([row.get(k) for k in keys], ensure_ascii=False), len(numbers)
+                    )
+                    for row in self._filter_rows
+                ),
+                dtype=np.int64,
+                count=len(self._filter_rows),
+            )
+            centroids = np.zeros((len(numbers), self.vectors.shape[1]), dtype=np.float32)
+            np.add.at(centroids, membership, self.vectors)
+            norms = np.linalg.norm(centroids, axis=1, keepdims=True)
+            np.divide(centroids, norms, out=centroids, where=norms > 0)
+            self._groups = (membership, centroids)
+        return self._groups
 
     def _score_part(
         self,
-        bm25_scores: FloatArray | None,
-        vector_scores: FloatArray | None,
+        signals: dict[str, FloatArray],
         mask: BoolArray | None,
         settings: SearchSettings,
-        merged: dict[int, tuple[float, float | None, float | None, set[MatchType]]],
+        merged: dict[int, _Candidate],
     ) -> None:
-        depth = settings.depth
+        """Pool the top ``depth`` of each ranking, fuse every signal over the pool and
+        keep each document's best fused score in ``merged``."""
         candidates: dict[int, set[MatchType]] = {}
-        for kind, scores in (("bm25", bm25_scores), ("vector", vector_scores)):
-            if scores is None:
-                continue
+        for name, scores in signals.items():
+            if name == "group":
+                continue  # context for ranking, not a way to find documents
+            kind: MatchType = "vector" if name == "vector" else "bm25"
             ranked = scores if mask is None else np.where(mask, scores, -np.inf)
-            for index in top_k_indices(ranked, depth):
+            for index in top_k_indices(ranked, settings.depth):
                 if scores[index] <= 0:
                     continue  # no query term occurs in it / nothing in common
-                candidates.setdefault(int(index), set()).add(kind)  # type: ignore[arg-type]
+                candidates.setdefault(int(index), set()).add(kind)
         if not candidates:
             return
         positions = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
-        fused = fuse(
-            bm25_scores[positions] if bm25_scores is not None else None,
-            vector_scores[positions] if vector_scores is not None else None,
+        fused = fuse_signals(
+            {name: scores[positions] for name, scores in signals.items()},
+            settings.weights.model_dump(),
             method=settings.fusion,
-            bm25_weight=settings.bm25_weight,
             rrf_k=settings.rrf_k,
         )
+        bm25 = signals.get("bm25")
+        vector = signals.get("vector")
         for position, score in zip(positions.tolist(), fused.tolist(), strict=True):
-            bm25_value = float(bm25_scores[position]) if bm25_scores is not None else None
-            vector_value = float(vector_scores[position]) if vector_scores is not None else None
             previous = merged.get(position)
             kinds = candidates[position]
-            if previous is None or score > previous[0]:
-                merged[position] = (
-                    score,
-                    bm25_value,
-                    vector_value,
-                    kinds | (previous[3] if previous else set()),
+            if previous is None or score > previous.score:
+                merged[position] = _Candidate(
+                    score=score,
+                    bm25=None if bm25 is None else float(bm25[position]),
+                    vector=None if vector is None else float(vector[position]),
+                    kinds=kinds | (previous.kinds if previous else set()),
                 )
             else:
-                previous[3].update(kinds)
+                previous.kinds.update(kinds)
 
     def _hits(
         self,
-        merged: dict[int, tuple[float, float | None, float | None, set[MatchType]]],
+        merged: dict[int, _Candidate],
         top_k: int,
         terms: list[str],
         settings: SearchSettings,
@@ -335,11 +385,17 @@ class HybridIndex:
         if not merged:
             return []
         positions = np.fromiter(merged, dtype=np.int64, count=len(merged))
-        scores = np.array([merged[int(p)][0] for p in positions], dtype=np.float32)
+        scores = np.array([merged[int(p)].score for p in positions], dtype=np.float32)
         hits: list[SearchHit] = []
         for rank, chosen in enumerate(top_k_indices(scores, top_k), start=1):
             position = int(positions[chosen])
-            score, bm25_value, vector_value, kinds = merged[position]
+            found = merged[position]
+            score, bm25_value, vector_value, kinds = (
+                found.score,
+                found.bm25,
+                found.vector,
+                found.kinds,
+            )
             hits.append(
                 SearchHit(
                     id=self.ids[position],
@@ -355,6 +411,16 @@ class HybridIndex:
                 )
             )
         return hits
+
+
+@attrs.define
+class _Candidate:
+    """A document found by a query: its best fused score and what found it."""
+
+    score: float
+    bm25: float | None
+    vector: float | None
+    kinds: set[MatchType]
 
 
 def _stack(existing: Vectors | None, new: Vectors) -> Vectors:

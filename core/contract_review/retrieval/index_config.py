@@ -30,6 +30,15 @@ class IndexConfig(BaseModel):
     vector_max_chars: int = Field(
         default=256, ge=16, description="Embedded text is cut to this many characters."
     )
+    subword_bm25: bool = Field(
+        default=True,
+        description="Keep a second BM25 over the words inside long words (jieba search mode).",
+    )
+    group_by: list[str] | None = Field(
+        default=None,
+        description="Metadata fields whose values group documents (e.g. law and chapter "
+        "path); each document also scores by its group's mean embedding.",
+    )
     tokenizer: TokenizerConfig = Field(default_factory=TokenizerConfig)
     bm25: BM25Config = Field(default_factory=BM25Config)
     search: SearchSettings = Field(default_factory=SearchSettings)

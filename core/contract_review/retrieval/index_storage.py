@@ -7,7 +7,9 @@ Layout::
     DIR/documents.jsonl   one {"id", "fields", "metadata"} per line
     DIR/vectors.npy       dense float32 rows   (or vectors.npz: sparse rows)
     DIR/embedder/         a fitted embedder's state (char-ngram)
+    DIR/group_*.npy       each document's group and each group's mean vector (group_by)
     DIR/bm25/             terms and the bm25s score matrix
+    DIR/bm25_subwords/    the same for the words inside long words
 
 A save writes a new directory beside the target and swaps it in, so an interrupted
 save leaves the previous index intact.
@@ -95,7 +97,13 @@ def _write(index: HybridIndex, directory: Path, *, created: str) -> None:
     if isinstance(index.embedder, StatefulEmbedder) and index.embedder.fitted:
         (directory / "embedder").mkdir()
         index.embedder.save_state(directory / "embedder")
+    groups = index._group_centroids()
+    if groups is not None:
+        np.save(directory / "group_membership.npy", groups[0], allow_pickle=False)
+        np.save(directory / "group_centroids.npy", groups[1], allow_pickle=False)
     index.bm25.save(directory / "bm25")
+    if index.subword_bm25 is not None:
+        index.subword_bm25.save(directory / "bm25_subwords")
     manifest = IndexManifest(
         count=len(index),
         config=index.config,
@@ -175,8 +183,15 @@ def load_index(
             metadata=[d.get("metadata") or {} for d in documents],
         )
         index.bm25 = BM25Index.load(directory / "bm25")
+        if manifest.config.subword_bm25:
+            index.subword_bm25 = BM25Index.load(directory / "bm25_subwords")
         if manifest.embedder is not None:
             index.vectors = _read_vectors(directory)
+        if (directory / "group_centroids.npy").is_file():
+            index._groups = (
+                np.load(directory / "group_membership.npy", allow_pickle=False),
+                np.load(directory / "group_centroids.npy", allow_pickle=False),
+            )
         if isinstance(index.embedder, StatefulEmbedder) and (directory / "embedder").is_dir():
             index.embedder.load_state(directory / "embedder")
     except (OSError, ValueError, KeyError, TypeError) as exc:

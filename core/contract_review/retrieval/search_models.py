@@ -66,21 +66,38 @@ class FieldFilter(BaseModel):
 FusionMethod = Literal["minmax", "rrf", "zscore"]
 
 
+class SignalWeights(BaseModel):
+    """How much each ranking signal counts in the fusion."""
+
+    model_config = ConfigDict(frozen=True)
+
+    bm25: float = Field(default=0.3, ge=0, description="BM25 over whole words.")
+    subwords: float = Field(
+        default=0.2, ge=0, description="BM25 over the words inside long words (承包商 → 承包)."
+    )
+    vector: float = Field(default=0.3, ge=0, description="Similarity of the embeddings.")
+    group: float = Field(
+        default=0.2,
+        ge=0,
+        description="Similarity to the mean embedding of the document's group (its chapter, "
+        "its file), when the index has groups.",
+    )
+
+
 class SearchSettings(BaseModel):
     """How a query is run: which signals, how deep, how they are fused.
 
     The defaults are the ones measured best on the STARD dev queries (see
-    ``docs/benchmarks.md``).
+    ``docs/benchmarks.md``): candidates are the union of each ranking's top 300, every
+    signal is z-scored over the candidates, and the weighted sum ranks them.
     """
 
     model_config = ConfigDict(frozen=True)
 
     use_bm25: bool = True
     use_vector: bool = True
-    fusion: FusionMethod = "minmax"
-    bm25_weight: float = Field(
-        default=0.7, ge=0, le=1, description="Weight of BM25 in score fusion; vector gets 1 - it."
-    )
+    fusion: FusionMethod = "zscore"
+    weights: SignalWeights = Field(default_factory=SignalWeights)
     rrf_k: int = Field(default=60, ge=1, description="The k of reciprocal-rank fusion.")
     depth: int = Field(
         default=300,
@@ -88,7 +105,9 @@ class SearchSettings(BaseModel):
         description="Candidates taken from each ranking before fusion; also decides match_type.",
     )
     decompose: bool = Field(
-        default=True, description="Search each part of a multi-part question and merge."
+        default=False,
+        description="Search each part of a multi-part question and keep each document's best "
+        "score (off by default: on STARD dev it changed nothing).",
     )
     snippet_chars: int = Field(default=160, ge=20)
 
