@@ -327,3 +327,14 @@ def test_cli_weights_are_parsed_over_the_defaults() -> None:
     for bad in ("nope=1", "bm25", "bm25=x", "bm25=-1"):
         with pytest.raises(InputError, match="--weights"):
             parse_weights(bad, SignalWeights())
+
+
+def test_adding_without_the_embedder_of_the_vectors_is_refused(
+    index: HybridIndex, tmp_path: Path
+) -> None:
+    index.save(tmp_path / "idx")
+    reopened = HybridIndex.load(tmp_path / "idx", embedder=HashingEmbedder())
+    reopened.embedder = None  # as when the embedder cannot be built (offline, missing)
+    with pytest.raises(InputError, match=r"cannot add documents.*hashing"):
+        reopened.add([IndexDocument(id="new", fields={"content": "新的条文"})])
+    assert len(reopened) == len(ARTICLES)  # nothing half-added

@@ -173,6 +173,13 @@ class HybridIndex:
             if doc.id in self._position or doc.id in seen:
                 raise InputError(f"document id {doc.id!r} is already in the index")
             seen.add(doc.id)
+        embed = self.embedder is not None and (self.vectors is not None or not self.ids)
+        if self.vectors is not None and self.embedder is None:
+            made_with = self.vector_info.name if self.vector_info else "an embedder"
+            raise InputError(
+                f"cannot add documents: this index's vectors come from {made_with}, which "
+                "cannot be used now (offline, or not installed); add them where it can run"
+            )
         from .progress import progress_bar
 
         tokens: list[list[str]] = []
@@ -182,7 +189,7 @@ class HybridIndex:
             for doc in batch:
                 tokens.append(self.tokenizer.tokenize(self.bm25_text(doc.fields)))
                 advance(1)
-        new_vectors = self._embed_documents(batch, show_progress) if self.embedder else None
+        new_vectors = self._embed_documents(batch, show_progress) if embed else None
 
         start = len(self.ids)
         for offset, doc in enumerate(batch):
