@@ -16,7 +16,12 @@ PLUGIN_PATHS = tuple(f"plugins/{name}" for name in PLUGINS)
 TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-def _install_all(session: nox.Session, extras: str = "test,formats") -> None:
+#: Extras the test sessions install: dashscope so its wire format is tested against a
+#: local stub server.
+TEST_EXTRAS = "test,formats,dashscope"
+
+
+def _install_all(session: nox.Session, extras: str = TEST_EXTRAS) -> None:
     editable = ["-e", f".[{extras}]"]
     for path in PLUGIN_PATHS:
         editable += ["-e", path]
@@ -33,7 +38,7 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def core_only(session: nox.Session) -> None:
     """Core alone, no domain plugin installed: core must work without any."""
-    session.install("-e", ".[test,formats]")
+    session.install("-e", f".[{TEST_EXTRAS}]")
     session.run("pytest", "tests", *session.posargs, env=TEST_ENV)
 
 
@@ -41,7 +46,7 @@ def core_only(session: nox.Session) -> None:
 @nox.parametrize("plugin", PLUGINS)
 def plugin(session: nox.Session, plugin: str) -> None:
     """One plugin installed alone with core, running its own tests."""
-    session.install("-e", ".[test,formats]", "-e", f"plugins/{plugin}")
+    session.install("-e", f".[{TEST_EXTRAS}]", "-e", f"plugins/{plugin}")
     session.run("pytest", f"plugins/{plugin}/tests", *session.posargs, env=TEST_ENV)
 
 

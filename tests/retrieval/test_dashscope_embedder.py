@@ -1,3 +1,4 @@
+# ruff: noqa: E402  (dashscope is imported through importorskip first)
 """The Dashscope embedder, tested two ways and never over the internet:
 
 * at the SDK seam, with ``dashscope.TextEmbedding.call`` replaced by a fake returning
@@ -20,10 +21,13 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import dashscope
 import numpy as np
 import pytest
-import requests
+
+dashscope = pytest.importorskip(
+    "dashscope", reason="the dashscope extra is not installed (pip install '.[dashscope]')"
+)
+import requests  # installed with dashscope
 
 from contract_review.config import Settings, load_settings
 from contract_review.errors import ConfigError, EmbeddingError, MissingExtraError

@@ -44,11 +44,18 @@ def _open(index_dir: Path, offline: bool | None) -> HybridIndex:
 
 
 def _run_queries(
-    index: HybridIndex, queries: list[tuple[str, str]], top_k: int, options: dict[str, Any]
+    index: HybridIndex,
+    queries: list[tuple[str, str]],
+    top_k: int,
+    options: dict[str, Any],
+    *,
+    snippets: bool = True,
 ) -> dict[str, list[SearchHit]]:
     from ..retrieval.progress import progress_bar
 
     settings = search_settings(index.config.search, **options)
+    if not snippets:
+        settings = settings.model_copy(update={"snippets": False})
     filters = parsed_filters(options.get("filters", ()))
     results: dict[str, list[SearchHit]] = {}
     with progress_bar(len(queries), "Searching", min_total=200) as advance:
@@ -132,7 +139,7 @@ def run(
 
     queries = read_queries(queries_file)
     index = _open(index_dir, options.get("offline"))
-    results = _run_queries(index, queries, top_k or 100, options)
+    results = _run_queries(index, queries, top_k or 100, options, snippets=output_format == "jsonl")
     for qid, hits in results.items():
         if output_format == "jsonl":
             record = {"qid": qid, "hits": [h.model_dump(mode="json") for h in hits]}
@@ -170,7 +177,7 @@ def evaluate(
     qrels = read_qrels(qrels_file)
     index = _open(index_dir, options.get("offline"))
     started = time.perf_counter()
-    results = _run_queries(index, queries, top_k or 100, options)
+    results = _run_queries(index, queries, top_k or 100, options, snippets=False)
     elapsed = time.perf_counter() - started
     metrics = evaluate_run({qid: [h.id for h in hits] for qid, hits in results.items()}, qrels)
     report = metrics.model_dump(mode="json")

@@ -271,7 +271,7 @@ class HybridIndex:
         cursor = 0
         block: dict[str, FloatArray] = {}
         for parts in part_lists:
-            merged: dict[int, _Candidate] = {}
+            pools: list[_Pool] = []
             all_terms: list[str] = []
             for part in parts:
                 signals: dict[str, FloatArray] = {}
@@ -288,8 +288,10 @@ class HybridIndex:
                         block = self._vector_block(part_vectors, cursor)
                     signals.update({k: v[:, cursor % QUERY_BLOCK] for k, v in block.items()})
                 cursor += 1
-                self._score_part(signals, mask, settings, merged)
-            results.append(self._hits(merged, top_k, all_terms, settings))
+                pool = self._score_part(signals, mask, settings)
+                if pool is not None:
+                    pools.append(pool)
+            results.append(self._hits(_merge_pools(pools), top_k, all_terms, settings))
         return results
 
     def _query_vectors(self, parts: list[str]) -> Vectors | None:
@@ -340,27 +342,21 @@ class HybridIndex:
         return self._groups
 
     def _score_part(
-        self,
-        signals: dict[str, FloatArray],
-        mask: BoolArray | None,
-        settings: SearchSettings,
-        merged: dict[int, _Candidate],
-    ) -> None:
-        """Pool the top ``depth`` of each ranking, fuse every signal over the pool and
-        keep each document's best fused score in ``merged``."""
-        candidates: dict[int, set[MatchType]] = {}
+        self, signals: dict[str, FloatArray], mask: BoolArray | None, settings: SearchSettings
+    ) -> _Pool | None:
+        """Pool the top ``depth`` of each ranking and fuse every signal over the pool."""
+        found: dict[MatchType, list[npt.NDArray[np.intp]]] = {"bm25": [], "vector": []}
         for name, scores in signals.items():
             if name == "group":
                 continue  # context for ranking, not a way to find documents
-            kind: MatchType = "vector" if name == "vector" else "bm25"
             ranked = scores if mask is None else np.where(mask, scores, -np.inf)
-            for index in top_k_indices(ranked, settings.depth):
-                if scores[index] <= 0:
-                    continue  # no query term occurs in it / nothing in common
-                candidates.setdefault(int(index), set()).add(kind)
-        if not candidates:
-            return
-        positions = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
+            top = top_k_indices(ranked, settings.depth)
+            top = top[scores[top] > 0]  # no query term in it / nothing in common
+            found["vector" if name == "vector" else "bm25"].append(top)
+        picked = [top for tops in found.values() for top in tops]
+        if not picked or not any(top.size for top in picked):
+            return None
+        positions = np.unique(np.concatenate(picked)).astype(np.int64)
         fused = fuse_signals(
             {name: scores[positions] for name, scores in signals.items()},
             settings.weights.model_dump(),
@@ -369,50 +365,44 @@ class HybridIndex:
         )
         bm25 = signals.get("bm25")
         vector = signals.get("vector")
-        for position, score in zip(positions.tolist(), fused.tolist(), strict=True):
-            previous = merged.get(position)
-            kinds = candidates[position]
-            if previous is None or score > previous.score:
-                merged[position] = _Candidate(
-                    score=score,
-                    bm25=None if bm25 is None else float(bm25[position]),
-                    vector=None if vector is None else float(vector[position]),
-                    kinds=kinds | (previous.kinds if previous else set()),
-                )
-            else:
-                previous.kinds.update(kinds)
+        return _Pool(
+            positions=positions,
+            scores=fused,
+            bm25=None if bm25 is None else bm25[positions],
+            vector=None if vector is None else vector[positions],
+            by_bm25=np.isin(positions, np.concatenate(found["bm25"] or [positions[:0]])),
+            by_vector=np.isin(positions, np.concatenate(found["vector"] or [positions[:0]])),
+        )
 
     def _hits(
-        self,
-        merged: dict[int, _Candidate],
-        top_k: int,
-        terms: list[str],
-        settings: SearchSettings,
+        self, pool: _Pool | None, top_k: int, terms: list[str], settings: SearchSettings
     ) -> list[SearchHit]:
-        if not merged:
+        if pool is None:
             return []
-        positions = np.fromiter(merged, dtype=np.int64, count=len(merged))
-        scores = np.array([merged[int(p)].score for p in positions], dtype=np.float32)
         hits: list[SearchHit] = []
-        for rank, chosen in enumerate(top_k_indices(scores, top_k), start=1):
-            position = int(positions[chosen])
-            found = merged[position]
-            score, bm25_value, vector_value, kinds = (
-                found.score,
-                found.bm25,
-                found.vector,
-                found.kinds,
-            )
+        for rank, chosen in enumerate(top_k_indices(pool.scores, top_k), start=1):
+            position = int(pool.positions[chosen])
+            kinds: list[MatchType] = []
+            if pool.by_bm25[chosen]:
+                kinds.append("bm25")
+            if pool.by_vector[chosen]:
+                kinds.append("vector")
             hits.append(
                 SearchHit(
                     id=self.ids[position],
-                    score=round(float(score), 6),
+                    score=round(float(pool.scores[chosen]), 6),
                     rank=rank,
-                    match_type=[k for k in ("bm25", "vector") if k in kinds],
-                    bm25_score=None if bm25_value is None else round(bm25_value, 6),
-                    vector_score=None if vector_value is None else round(vector_value, 6),
-                    snippet=best_snippet(
-                        self.bm25_text(self.fields[position]), terms, settings.snippet_chars
+                    match_type=kinds,
+                    bm25_score=None if pool.bm25 is None else round(float(pool.bm25[chosen]), 6),
+                    vector_score=(
+                        None if pool.vector is None else round(float(pool.vector[chosen]), 6)
+                    ),
+                    snippet=(
+                        best_snippet(
+                            self.bm25_text(self.fields[position]), terms, settings.snippet_chars
+                        )
+                        if settings.snippets
+                        else ""
                     ),
                     metadata=dict(self.metadata[position]),
                 )
@@ -420,14 +410,51 @@ class HybridIndex:
         return hits
 
 
-@attrs.define
-class _Candidate:
-    """A document found by a query: its best fused score and what found it."""
+@attrs.frozen
+class _Pool:
+    """The candidates of one query (part): positions, fused scores, raw scores and
+    which rankings found them, as aligned arrays."""
 
-    score: float
-    bm25: float | None
-    vector: float | None
-    kinds: set[MatchType]
+    positions: npt.NDArray[np.int64]
+    scores: FloatArray
+    bm25: FloatArray | None
+    vector: FloatArray | None
+    by_bm25: BoolArray
+    by_vector: BoolArray
+
+
+def _merge_pools(pools: list[_Pool]) -> _Pool | None:
+    """One pool from the pools of a question's parts: each document keeps its best
+    fused score (and the raw scores of that part) and is marked found by a ranking if
+    any part's ranking found it."""
+    if not pools:
+        return None
+    if len(pools) == 1:
+        return pools[0]
+    positions = np.concatenate([p.positions for p in pools])
+    scores = np.concatenate([p.scores for p in pools])
+    order = np.argsort(-scores, kind="stable")
+    unique, first = np.unique(positions[order], return_index=True)
+    best = order[first]
+
+    def pick(arrays: list[FloatArray | None]) -> FloatArray | None:
+        if any(a is None for a in arrays):
+            return None
+        return np.concatenate(arrays)[best]  # type: ignore[arg-type]
+
+    def any_part(flags: list[BoolArray]) -> BoolArray:
+        merged = np.zeros(unique.size, dtype=bool)
+        np.logical_or.at(merged, np.searchsorted(unique, positions), np.concatenate(flags))
+        return merged
+
+    return _Pool(
+        positions=unique,
+        scores=scores[best],
+        bm25=pick([p.bm25 for p in pools]),
+        vector=pick([p.vector for p in pools]),
+        by_bm25=any_part([p.by_bm25 for p in pools]),
+        by_vector=any_part([p.by_vector for p in pools]),
+    )
 
 
 def _stack(existing: Vectors | None, new: Vectors) -> Vectors:

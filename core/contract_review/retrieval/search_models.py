@@ -110,6 +110,9 @@ class SearchSettings(BaseModel):
         "score (off by default: on STARD dev it changed nothing).",
     )
     snippet_chars: int = Field(default=160, ge=20)
+    snippets: bool = Field(
+        default=True, description="Cut a snippet for each hit (runs and evaluations skip it)."
+    )
 
 
 class SearchHit(BaseModel):
