@@ -220,7 +220,7 @@ def _query_embedder(
     manifest: IndexManifest, settings: Settings | None, offline: bool | None
 ) -> Embedder | None:
     from ..config import load_settings
-    from .embedder_choice import choose_embedder, embedder_spec
+    from .embedder_choice import choose_embedder
 
     assert manifest.embedder is not None
     recorded = manifest.embedder
@@ -235,7 +235,6 @@ def _query_embedder(
         )
         return None
     try:
-        embedder_spec(recorded.name)
         embedder = choose_embedder(
             recorded.name, model=recorded.model, settings=settings, offline=False
         )

