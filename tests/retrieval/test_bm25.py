@@ -178,3 +178,49 @@ def test_adding_in_two_batches_equals_one_batch(
     # A document holding no query term scores zero; one holding some scores above it.
     for doc, score in zip(docs, scores, strict=True):
         assert (score > 0) == bool(set(doc) & set(query))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.lists(_TERMS, max_size=6), min_size=1, max_size=8),
+    st.lists(_TERMS, min_size=1, max_size=4),
+    st.sampled_from(["lucene", "robertson", "atire", "bm25l", "bm25+"]),
+)
+def test_scores_are_bm25s_scores_to_the_bit(
+    docs: list[list[str]], query: list[str], method: str
+) -> None:
+    # Queries are scored from the matrix bm25s built, without bm25s; the sums are the
+    # same, in the same order, so the floats are identical.
+    index = _index(docs, BM25Config(method=method))  # type: ignore[arg-type]
+    ids = index.term_ids(query)
+    expected = (
+        np.asarray(index._model.get_scores(ids), dtype=np.float32)
+        if ids
+        else np.zeros(len(docs), dtype=np.float32)
+    )
+    np.testing.assert_array_equal(index.scores(query).view(np.uint32), expected.view(np.uint32))
+
+
+@pytest.mark.parametrize("method", ["lucene", "bm25+"])
+def test_a_loaded_index_scores_and_saves_without_bm25s(tmp_path: Path, method: str) -> None:
+    import bm25s
+
+    index = _index(DOCS, BM25Config(method=method))  # type: ignore[arg-type]
+    index.save(tmp_path / "first")
+    loaded = BM25Index.load(tmp_path / "first")
+    assert loaded._model is None  # the matrix is read, not a bm25s model
+    model = bm25s.BM25.load(str(tmp_path / "first" / "bm25s"), show_progress=False)
+    for query in (["劳动合同", "解除"], ["engineer", "engineer"], DOCS[2]):
+        expected = np.asarray(model.get_scores(model.get_tokens_ids(query)), dtype=np.float32)
+        np.testing.assert_array_equal(loaded.scores(query), expected)
+    # Saved again, it writes what bm25s wrote, and bm25s reads it back.
+    loaded.save(tmp_path / "second")
+    for name in sorted(p.name for p in (tmp_path / "first" / "bm25s").iterdir()):
+        assert (tmp_path / "second" / "bm25s" / name).read_bytes() == (
+            tmp_path / "first" / "bm25s" / name
+        ).read_bytes(), name
+    again = bm25s.BM25.load(str(tmp_path / "second" / "bm25s"), show_progress=False)
+    np.testing.assert_array_equal(
+        again.get_scores(again.get_tokens_ids(["定金"])),
+        model.get_scores(model.get_tokens_ids(["定金"])),
+    )

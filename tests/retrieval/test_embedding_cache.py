@@ -207,3 +207,21 @@ def test_a_failing_write_only_costs_one_warning(
     np.testing.assert_allclose(second[0], inner.vector("丙方"))
     assert inner.calls[1:] == [(["乙方"], "document"), (["丙方"], "document")]  # reads work
     assert len([r for r in caplog.records if "cannot be written" in r.getMessage()]) == 1
+
+
+def test_each_thread_keeps_one_connection_until_closed(tmp_path: Path) -> None:
+    inner = CountingEmbedder()
+    cached = CachedEmbedder(inner, tmp_path)
+    for text in ("甲方", "乙方", "甲方", "丙方"):
+        cached.embed([text], kind="query")
+    assert len(cached._opened) == 1  # opened once, not once per call
+    other = threading.Thread(target=lambda: cached.embed(["丁方"], kind="query"))
+    other.start()
+    other.join()
+    assert len(cached._opened) == 2  # a thread has its own
+    cached.close()
+    assert cached._opened == []
+    assert cached.embed(["甲方", "戊方"], kind="query").shape == (2, 3)  # opens a new one
+    assert len(cached._opened) == 1
+    assert [texts for texts, _ in inner.calls] == [["甲方"], ["乙方"], ["丙方"], ["丁方"], ["戊方"]]
+    cached.close()

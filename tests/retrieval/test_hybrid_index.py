@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from contract_review.errors import InputError, SearchIndexError
@@ -249,6 +249,21 @@ def _passes(doc: IndexDocument, filters: list[FieldFilter]) -> bool:
     return True
 
 
+def _no_near_ties(index: HybridIndex, query: str, decompose: bool) -> bool:
+    """Whether every two documents with different vectors score apart (by more than
+    float rounding) against each part of ``query``."""
+    from contract_review.retrieval.query_decomposition import decompose as parts_of
+
+    assert index.embedder is not None and isinstance(index.vectors, np.ndarray)
+    parts = parts_of(query) if decompose else [query.strip()]
+    _, distinct = np.unique(index.vectors, axis=0, return_index=True)
+    for vector in index.embedder.embed(parts, kind="query"):
+        scores = np.sort(index.vectors[distinct] @ vector)
+        if scores.size > 1 and np.min(np.diff(scores)) <= 1e-5:
+            return False
+    return True
+
+
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     corpus=_corpora,
@@ -287,8 +302,12 @@ def test_search_properties(
     index.save(directory)
     reopened = HybridIndex.load(directory, embedder=HashingEmbedder(dimension=32))
     assert reopened.search(query, top_k=top_k, filters=filters, settings=search) == hits
+    # One matrix product for both queries: the same vector scores up to float rounding,
+    # so the same hits unless two different documents' scores are within rounding of
+    # each other (then either may make a ranking's top ``depth``).
+    assume(_no_near_ties(index, query, decompose))
     batched = index.search_many([query, query], top_k=top_k, filters=filters, settings=search)
-    for found in batched:  # one matrix product for both: equal up to float rounding
+    for found in batched:
         assert [(h.id, h.rank, h.match_type) for h in found] == [
             (h.id, h.rank, h.match_type) for h in hits
         ]
@@ -313,7 +332,9 @@ def test_group_centroids_rank_a_whole_chapter(tmp_path: Path) -> None:
     assert centroids.shape == (4, 256)  # 劳动合同法, 刑法, 民法典, FIDIC
     np.testing.assert_allclose(np.linalg.norm(centroids, axis=1), 1.0, rtol=1e-5)
     assert len(set(membership[:3].tolist())) == 1  # the three 劳动合同法 articles
-    only_group = SearchSettings(weights=SignalWeights(bm25=0, subwords=0, vector=0, group=1))
+    only_group = SearchSettings(
+        weights=SignalWeights(bm25=0, subwords=0, vector=0, group=1), rerank_depth=0
+    )
     hits = built.search("用人单位 劳动者 试用期 劳动合同", top_k=3, settings=only_group)
     assert {h.id for h in hits} == {"ldht-21", "ldht-19", "ldht-39"}
     built.save(tmp_path / "idx")
@@ -326,11 +347,77 @@ def test_cli_weights_are_parsed_over_the_defaults() -> None:
     from contract_review.cli.retrieval_options import parse_weights
     from contract_review.retrieval.search_models import SignalWeights
 
-    weights = parse_weights("bm25=0.5, vector=0.5", SignalWeights())
+    base = SignalWeights(bm25=0.3, subwords=0.2, vector=0.3, group=0.2)
+    weights = parse_weights("bm25=0.5, vector=0.5", base)
     assert weights == SignalWeights(bm25=0.5, subwords=0.2, vector=0.5, group=0.2)
     for bad in ("nope=1", "bm25", "bm25=x", "bm25=-1"):
         with pytest.raises(InputError, match="--weights"):
             parse_weights(bad, SignalWeights())
+    with pytest.raises(InputError, match="--rerank-weights"):
+        parse_weights("vector=much", SignalWeights(), option="--rerank-weights")
+
+
+def test_cli_search_options_set_both_stages() -> None:
+    from contract_review.cli.retrieval_options import search_settings
+    from contract_review.retrieval.search_models import SignalWeights
+
+    base = SearchSettings()
+    changed = search_settings(
+        base, weights="subwords=0.5", rerank_weights="group=0", rerank_depth=20, depth=50
+    )
+    assert changed.weights == base.weights.model_copy(update={"subwords": 0.5})
+    assert changed.rerank_weights == base.rerank_weights.model_copy(update={"group": 0.0})
+    assert (changed.rerank_depth, changed.depth) == (20, 50)
+    assert search_settings(base, rerank_depth=0).rerank_depth == 0
+    assert search_settings(base) == base
+    assert isinstance(changed.rerank_weights, SignalWeights)
+
+
+def test_the_second_stage_orders_the_first_stages_shortlist(index: HybridIndex) -> None:
+    from contract_review.retrieval.search_models import SignalWeights
+
+    bm25_only = SignalWeights(bm25=1, subwords=0, vector=0, group=0)
+    vector_only = SignalWeights(bm25=0, subwords=0, vector=1, group=0)
+    query = "试用期 解除 劳动合同"
+    # Each stage alone, over the same candidates (the pool does not depend on weights).
+    first = [
+        hit.id
+        for hit in index.search(
+            query, top_k=10, settings=SearchSettings(weights=vector_only, rerank_depth=0)
+        )
+    ]
+    second = {
+        hit.id: hit.score
+        for hit in index.search(
+            query, top_k=10, settings=SearchSettings(weights=bm25_only, rerank_depth=0)
+        )
+    }
+    assert first[:4] != sorted(second, key=lambda doc: -second[doc])[:4]
+    for top_k, rerank_depth in ((4, 4), (4, 6), (6, 2), (10, 10)):
+        both = SearchSettings(
+            weights=vector_only, rerank_weights=bm25_only, rerank_depth=rerank_depth
+        )
+        hits = index.search(query, top_k=top_k, settings=both)
+        shortlist = first[: max(top_k, rerank_depth)]
+        # Drawn from the first stage's shortlist, scored and ordered by the second.
+        assert len(hits) == min(top_k, len(shortlist))
+        assert all(hit.id in shortlist for hit in hits)
+        assert [hit.score for hit in hits] == [second[hit.id] for hit in hits]
+        assert [hit.score for hit in hits] == sorted((h.score for h in hits), reverse=True)
+        left_out = [second[doc] for doc in shortlist if doc not in {h.id for h in hits}]
+        assert all(score <= hits[-1].score for score in left_out)
+
+
+def test_without_a_second_stage_the_first_ranks_alone(index: HybridIndex) -> None:
+    from contract_review.retrieval.search_models import SignalWeights
+
+    weights = SignalWeights(bm25=0.5, subwords=0.1, vector=0.4, group=0)
+    off = SearchSettings(weights=weights, rerank_depth=0)
+    same_weights = SearchSettings(weights=weights, rerank_weights=weights)
+    for query in ("违约金", "犯罪未遂 中止", "notice of claim"):
+        assert index.search(query, top_k=5, settings=off) == index.search(
+            query, top_k=5, settings=same_weights
+        )
 
 
 def test_adding_without_the_embedder_of_the_vectors_is_refused(
@@ -342,3 +429,35 @@ def test_adding_without_the_embedder_of_the_vectors_is_refused(
     with pytest.raises(InputError, match=r"cannot add documents.*hashing"):
         reopened.add([IndexDocument(id="new", fields={"content": "新的条文"})])
     assert len(reopened) == len(ARTICLES)  # nothing half-added
+
+
+_SEARCH_SCRIPT = """
+import sys
+from pathlib import Path
+from contract_review.retrieval.hybrid_index import HybridIndex
+from contract_review.testing.fake_embedder import HashingEmbedder
+index = HybridIndex.load(Path(sys.argv[1]), embedder=HashingEmbedder())
+hits = index.search("试用期内解除劳动合同", top_k=3)
+loaded = sorted({m.split(".")[0] for m in sys.modules} & {"scipy", "bm25s"})
+print(" ".join(h.id for h in hits), "|", " ".join(loaded))
+"""
+
+
+def test_a_dense_index_opens_and_searches_without_scipy_or_bm25s(tmp_path: Path) -> None:
+    # Both take a noticeable part of a second to import; a saved dense index needs neither.
+    import subprocess
+    import sys
+
+    built = HybridIndex(HashingEmbedder())
+    built.add(_docs())
+    built.save(tmp_path / "idx")
+    out = subprocess.run(
+        [sys.executable, "-c", _SEARCH_SCRIPT, str(tmp_path / "idx")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    ids, loaded = out.strip().split("|")
+    assert ids.split() == [h.id for h in built.search("试用期内解除劳动合同", top_k=3)]
+    assert loaded.split() == []

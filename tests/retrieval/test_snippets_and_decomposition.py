@@ -3,12 +3,14 @@ question split into its questions)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from contract_review.retrieval.query_decomposition import MIN_PART_CHARS, decompose
-from contract_review.retrieval.snippets import best_snippet
+from contract_review.retrieval.snippets import SnippetFinder, best_snippet
 
 LAW = (
     "第一条 为了保护劳动者的合法权益，制定本法。"
@@ -94,6 +96,61 @@ def test_snippets_never_exceed_max_chars(text: str, terms: list[str], max_chars:
     assert len(snippet) <= max_chars
     if len(text.strip()) <= max_chars:
         assert snippet == text.strip()
+
+
+def _reference_snippet(text: str, terms: list[str], max_chars: int) -> str:
+    """:func:`best_snippet` as first written: every sentence split with one regex and
+    lower-cased on its own (the module finds the same sentences faster)."""
+    text = text.strip()
+    if len(text) <= max_chars:
+        return text
+    ends = re.compile(r"(?<=[。；;！？!?\n])|(?<=\.)\s+")
+    sentences = [s for s in ends.split(text) if s and s.strip()]
+    if not sentences:
+        return text[: max(max_chars - 1, 0)].rstrip() + "…"
+    wanted = {t.lower() for t in terms if t.strip()}
+    best, best_score = 0, 0.0
+    for i, sentence in enumerate(sentences):
+        lowered = sentence.lower()
+        score = sum(len(term) for term in wanted if term in lowered)
+        if score > best_score:
+            best, best_score = i, score
+    prefix = "…" if best > 0 else ""
+    budget = max_chars - len(prefix)
+    snippet = sentences[best].strip()
+    for following in sentences[best + 1 :]:
+        separator = "" if snippet.endswith(("。", "；", "！", "？")) else " "
+        piece = following.strip()
+        if len(snippet) + len(separator) + len(piece) > budget:
+            break
+        snippet += separator + piece
+    if len(snippet) > budget:
+        snippet = snippet[: max(budget - 1, 0)].rstrip() + "…"
+    return prefix + snippet
+
+
+# Sentence ends, full stops, kinds of white space, letters whose lower case is longer
+# (İ) or depends on the next letter (Σ), and the character that joins sentences.
+_SNIPPET_TEXT = st.text(
+    alphabet=st.sampled_from("劳动合同解除。；;！？!?. \n\t\u3000\x85abAB İΣσς\x00"), max_size=300
+)
+_SNIPPET_TERMS = st.lists(
+    st.sampled_from(
+        ["劳动", "解除", "a", "ab", "合同", "σ", "ς", "i̇", " a", "b.", "。", " ", "a\x00"]
+    ),
+    max_size=4,
+)
+
+
+@given(_SNIPPET_TEXT, _SNIPPET_TERMS, st.integers(min_value=20, max_value=120))
+def test_snippets_are_those_of_the_first_implementation(
+    text: str, terms: list[str], max_chars: int
+) -> None:
+    assert best_snippet(text, terms, max_chars=max_chars) == _reference_snippet(
+        text, terms, max_chars
+    )
+    finder = SnippetFinder(terms, max_chars)
+    assert finder(text) == finder(text) == _reference_snippet(text, terms, max_chars)
 
 
 # ---------------------------------------------------------------------- decomposition

@@ -320,3 +320,34 @@ def test_several_processes_starting_at_once_share_the_cache(tmp_path: Path) -> N
     _assert_valid_cache(cache)
     # A later process reads the cache the others wrote and tokenizes the same way.
     assert _finish(_start(cache)) == outputs[0]
+
+
+def test_reading_the_cache_in_one_piece_gives_jiebas_dictionary(tmp_path: Path) -> None:
+    import jieba
+
+    from contract_review.retrieval.tokenizers import read_jieba_cache
+
+    built = jieba.Tokenizer()
+    built.tmp_dir = str(tmp_path)
+    assert not read_jieba_cache(built)  # no cache yet
+    built.initialize()  # builds the dictionary and writes the cache
+    read = jieba.Tokenizer()
+    read.tmp_dir = str(tmp_path)
+    assert read_jieba_cache(read)
+    assert read.initialized and read.total == built.total and read.FREQ == built.FREQ
+    assert read.lcut("试用期内解除劳动合同") == built.lcut("试用期内解除劳动合同")
+    (tmp_path / "jieba.cache").write_bytes(b"damaged")
+    damaged = jieba.Tokenizer()
+    damaged.tmp_dir = str(tmp_path)
+    assert not read_jieba_cache(damaged)
+    custom = jieba.Tokenizer(dictionary=str(tmp_path / "words.txt"))
+    custom.tmp_dir = str(tmp_path)
+    assert not read_jieba_cache(custom)  # only jieba's own dictionary
+
+
+def test_query_stopwords_include_bm25s_english_stopwords() -> None:
+    from bm25s.stopwords import STOPWORDS_EN as BM25S_STOPWORDS_EN
+
+    from contract_review.retrieval.tokenizers import STOPWORDS_EN
+
+    assert frozenset(BM25S_STOPWORDS_EN) == STOPWORDS_EN

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 import scipy.sparse
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -125,3 +127,73 @@ def test_top_k_matches_a_full_stable_sort(values: list[float], k: int) -> None:
     finite = [i for i, v in enumerate(values) if np.isfinite(v)]
     expected = sorted(finite, key=lambda i: (-values[i], i))[: max(k, 0)]
     assert top_k_indices(scores, k).tolist() == expected
+
+
+def _stable_top_k(
+    values: np.ndarray, k: int, above: float | None, where: np.ndarray | None
+) -> list[int]:
+    """The definition: allowed finite scores, by descending score then index."""
+    keep = np.isfinite(values)
+    if above is not None:
+        keep &= values > above
+    if where is not None:
+        keep &= where
+    positions = np.flatnonzero(keep)
+    order = np.lexsort((positions, -values[positions]))
+    return positions[order][: max(k, 0)].tolist()
+
+
+@given(
+    st.lists(
+        st.one_of(st.integers(-3, 3).map(float), st.just(-np.inf), st.just(np.nan)),
+        max_size=40,
+    ),
+    st.integers(-2, 45),
+    st.sampled_from([None, 0.0, -1.0]),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_top_k_above_and_where_keep_only_those_candidates(
+    values: list[float], k: int, above: float | None, masked: bool, rnd: Any
+) -> None:
+    scores = np.array(values, dtype=np.float64)
+    where = np.array([rnd.random() < 0.6 for _ in values], dtype=bool) if masked else None
+    assert top_k_indices(scores, k, above=above, where=where).tolist() == _stable_top_k(
+        scores, k, above, where
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kind=st.sampled_from(
+        ["normal", "mostly-zero", "few-values", "sorted", "reversed", "ruled-out"]
+    ),
+    size=st.sampled_from([8192, 9001, 30000]),
+    k=st.sampled_from([1, 10, 300, 2000]),
+    above=st.sampled_from([None, 0.0]),
+    mask_share=st.sampled_from([None, 0.5, 0.01]),
+    seed=st.integers(0, 2**16),
+)
+def test_top_k_over_long_arrays_is_exact(
+    kind: str, size: int, k: int, above: float | None, mask_share: float | None, seed: int
+) -> None:
+    # Long arrays are narrowed with a sample first; whatever the sample, the result is
+    # the exact top k (ties in document order).
+    rng = np.random.default_rng(seed)
+    values = rng.standard_normal(size).astype(np.float32)
+    if kind == "mostly-zero":
+        values = np.where(rng.random(size) < 0.02, np.abs(values), 0).astype(np.float32)
+    elif kind == "few-values":
+        values = rng.integers(0, 3, size).astype(np.float32)
+    elif kind == "sorted":
+        values.sort()
+    elif kind == "reversed":
+        values = np.sort(values)[::-1].copy()
+    elif kind == "ruled-out":
+        values[rng.random(size) < 0.5] = -np.inf
+        values[rng.random(size) < 0.01] = np.nan
+        values[rng.random(size) < 0.001] = np.inf
+    where = None if mask_share is None else rng.random(size) < mask_share
+    assert top_k_indices(values, k, above=above, where=where).tolist() == _stable_top_k(
+        values, k, above, where
+    )

@@ -52,8 +52,23 @@ def search_options(function: F) -> F:
             "--weights",
             metavar="SIGNAL=W,...",
             default=None,
-            help="Weights of the fused signals: bm25, subwords, vector, group "
-            "(default bm25=0.3,subwords=0.2,vector=0.3,group=0.2); unnamed signals keep theirs.",
+            help="Weights of the signals in the first stage, which picks the shortlist: "
+            "bm25, subwords, vector, group (default bm25=0.3,subwords=0,vector=0.35,"
+            "group=0.35); unnamed signals keep theirs.",
+        ),
+        click.option(
+            "--rerank-weights",
+            metavar="SIGNAL=W,...",
+            default=None,
+            help="Weights of the signals in the second stage, which orders the shortlist "
+            "(default bm25=0.3,subwords=0.4,vector=0.25,group=0.2).",
+        ),
+        click.option(
+            "--rerank-depth",
+            type=click.IntRange(0),
+            default=None,
+            help="How many first-stage results the second stage orders (at least --top-k; "
+            "default 100); 0: no second stage, --weights alone rank.",
         ),
         click.option(
             "--depth",
@@ -82,16 +97,20 @@ def search_settings(base: SearchSettings, **options: Any) -> SearchSettings:
         changes["use_vector"] = False
     elif mode == "vector":
         changes["use_bm25"] = False
-    for name in ("fusion", "depth", "decompose"):
+    for name in ("fusion", "depth", "decompose", "rerank_depth"):
         if options.get(name) is not None:
             changes[name] = options[name]
     if options.get("weights"):
         changes["weights"] = parse_weights(options["weights"], base.weights)
+    if options.get("rerank_weights"):
+        changes["rerank_weights"] = parse_weights(
+            options["rerank_weights"], base.rerank_weights, option="--rerank-weights"
+        )
     return base.model_copy(update=changes)
 
 
-def parse_weights(text: str, base: SignalWeights) -> SignalWeights:
-    """``bm25=0.5,vector=0.5`` applied over ``base``.
+def parse_weights(text: str, base: SignalWeights, *, option: str = "--weights") -> SignalWeights:
+    """``bm25=0.5,vector=0.5`` applied over ``base``; ``option`` names the option in errors.
 
     :raises InputError: naming an unknown signal or a value that is not a number.
     """
@@ -103,17 +122,17 @@ def parse_weights(text: str, base: SignalWeights) -> SignalWeights:
         name = name.strip()
         if not equals or name not in values:
             raise InputError(
-                f"cannot read the weight {item!r} in --weights: write SIGNAL=NUMBER with "
+                f"cannot read the weight {item!r} in {option}: write SIGNAL=NUMBER with "
                 f"SIGNAL one of {', '.join(values)}"
             )
         try:
             values[name] = float(raw)
         except ValueError:
             raise InputError(
-                f"the weight of {name!r} in --weights is not a number: {raw!r}"
+                f"the weight of {name!r} in {option} is not a number: {raw!r}"
             ) from None
         if values[name] < 0:
-            raise InputError(f"the weight of {name!r} in --weights must not be negative")
+            raise InputError(f"the weight of {name!r} in {option} must not be negative")
     return SignalWeights(**values)
 
 

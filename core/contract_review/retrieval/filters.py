@@ -77,9 +77,7 @@ class MetadataColumns:
 
     def __init__(self, rows: Sequence[Mapping[str, Any]]) -> None:
         self._rows = rows
-        self._fields: set[str] = set()
-        for row in rows:
-            self._fields.update(row)
+        self._fields: set[str] = set().union(*rows)
         self._postings: dict[str, dict[str, npt.NDArray[np.int64]]] = {}
 
     @property
@@ -94,8 +92,7 @@ class MetadataColumns:
 
     def extend(self, rows: Iterable[Mapping[str, Any]]) -> None:
         """Documents were added (``rows`` is the same list the index appended to)."""
-        for row in rows:
-            self._fields.update(row)
+        self._fields.update(*rows)
         self._postings.clear()
 
     def _values(self, row: Mapping[str, Any], field: str) -> list[Any]:

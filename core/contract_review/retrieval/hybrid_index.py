@@ -8,7 +8,9 @@ applied before ranking, the two rankings fused, multi-part questions decomposed.
 
 Vectors are float32 rows (or sparse rows for ``char-ngram``); every query scores
 every document that passes the filters, and the top ``depth`` of each ranking are
-selected with ``argpartition`` before fusion.
+selected (:func:`.vectors.top_k_indices`, positive scores only) before fusion.
+Ranking has two stages (see :class:`.search_models.SearchSettings`): the first fusion
+picks a shortlist, the second orders it.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from .fusion import fuse_signals
 from .index_config import IndexConfig
 from .query_decomposition import decompose
 from .search_models import FieldFilter, IndexDocument, MatchType, SearchHit, SearchSettings
-from .snippets import best_snippet
+from .snippets import SnippetFinder
 from .tokenizers import Tokenizer
 from .vectors import top_k_indices
 
@@ -267,6 +269,8 @@ class HybridIndex:
         flat_parts = [part for parts in part_lists for part in parts]
         part_vectors = self._query_vectors(flat_parts) if use_vector else None
 
+        weights = settings.weights.model_dump()
+        rerank = settings.rerank_weights.model_dump() if settings.rerank_depth > 0 else None
         results: list[list[SearchHit]] = []
         cursor = 0
         block: dict[str, FloatArray] = {}
@@ -288,7 +292,7 @@ class HybridIndex:
                         block = self._vector_block(part_vectors, cursor)
                     signals.update({k: v[:, cursor % QUERY_BLOCK] for k, v in block.items()})
                 cursor += 1
-                pool = self._score_part(signals, mask, settings)
+                pool = self._score_part(signals, mask, settings, weights, rerank)
                 if pool is not None:
                     pools.append(pool)
             results.append(self._hits(_merge_pools(pools), top_k, all_terms, settings))
@@ -302,16 +306,26 @@ class HybridIndex:
 
     def _vector_block(self, part_vectors: Vectors, first: int) -> dict[str, FloatArray]:
         """Vector signals of up to :data:`QUERY_BLOCK` queries from row ``first`` on, one
-        column per query: one matrix product reads the corpus' vectors once per block."""
+        column per query: one matrix product reads the corpus' vectors once per block.
+
+        ``"group"`` holds each *group's* similarity (one row per group, not per
+        document): :meth:`_score_part` looks up the documents' groups only for its
+        candidates."""
         assert self.vectors is not None
         rows = part_vectors[first : first + QUERY_BLOCK]
         if isinstance(self.vectors, np.ndarray):
             queries = np.asarray(rows, dtype=np.float32)
-            block = {"vector": np.asarray(self.vectors @ queries.T, dtype=np.float32)}
             groups = self._group_centroids()
+            if queries.shape[0] == 1:
+                # One query: a matrix-vector product (BLAS gemv, the same sums as the
+                # one-column matrix product, and faster).
+                block = {"vector": _column(self.vectors @ queries[0])}
+                if groups is not None:
+                    block["group"] = _column(groups[1] @ queries[0])
+                return block
+            block = {"vector": np.asarray(self.vectors @ queries.T, dtype=np.float32)}
             if groups is not None:
-                membership, centroids = groups
-                block["group"] = np.asarray(centroids @ queries.T, dtype=np.float32)[membership]
+                block["group"] = np.asarray(groups[1] @ queries.T, dtype=np.float32)
             return block
         product = self.vectors @ rows.T
         return {"vector": np.asarray(product.toarray(), dtype=np.float32)}
@@ -342,36 +356,54 @@ class HybridIndex:
         return self._groups
 
     def _score_part(
-        self, signals: dict[str, FloatArray], mask: BoolArray | None, settings: SearchSettings
+        self,
+        signals: dict[str, FloatArray],
+        mask: BoolArray | None,
+        settings: SearchSettings,
+        weights: dict[str, float],
+        rerank: dict[str, float] | None = None,
     ) -> _Pool | None:
-        """Pool the top ``depth`` of each ranking and fuse every signal over the pool."""
+        """Pool the top ``depth`` of each ranking and fuse every signal over the pool,
+        with ``weights`` (the first stage) and with ``rerank`` (the second, when on).
+
+        ``signals["group"]``, when present, holds one score per group (see
+        :meth:`_vector_block`); every other signal one score per document.
+        """
         found: dict[MatchType, list[npt.NDArray[np.intp]]] = {"bm25": [], "vector": []}
         for name, scores in signals.items():
             if name == "group":
                 continue  # context for ranking, not a way to find documents
-            ranked = scores if mask is None else np.where(mask, scores, -np.inf)
-            top = top_k_indices(ranked, settings.depth)
-            top = top[scores[top] > 0]  # no query term in it / nothing in common
+            # Only positive scores count (no query term in it / nothing in common).
+            top = top_k_indices(scores, settings.depth, above=0.0, where=mask)
             found["vector" if name == "vector" else "bm25"].append(top)
         picked = [top for tops in found.values() for top in tops]
         if not picked or not any(top.size for top in picked):
             return None
-        positions = np.unique(np.concatenate(picked)).astype(np.int64)
-        fused = fuse_signals(
-            {name: scores[positions] for name, scores in signals.items()},
-            settings.weights.model_dump(),
-            method=settings.fusion,
-            rrf_k=settings.rrf_k,
+        positions = _sorted_unique(np.concatenate(picked))
+        candidates: dict[str, FloatArray] = {}
+        for name, scores in signals.items():
+            if name == "group":
+                groups = self._group_centroids()
+                assert groups is not None
+                candidates[name] = scores[groups[0][positions]]
+            else:
+                candidates[name] = scores[positions]
+        fused = fuse_signals(candidates, weights, method=settings.fusion, rrf_k=settings.rrf_k)
+        reranked = (
+            None
+            if rerank is None
+            else fuse_signals(candidates, rerank, method=settings.fusion, rrf_k=settings.rrf_k)
         )
-        bm25 = signals.get("bm25")
-        vector = signals.get("vector")
+        bm25 = candidates.get("bm25")
+        vector = candidates.get("vector")
         return _Pool(
             positions=positions,
             scores=fused,
-            bm25=None if bm25 is None else bm25[positions],
-            vector=None if vector is None else vector[positions],
-            by_bm25=np.isin(positions, np.concatenate(found["bm25"] or [positions[:0]])),
-            by_vector=np.isin(positions, np.concatenate(found["vector"] or [positions[:0]])),
+            rerank=reranked,
+            bm25=bm25,
+            vector=vector,
+            by_bm25=_found_by(positions, found["bm25"]),
+            by_vector=_found_by(positions, found["vector"]),
         )
 
     def _hits(
@@ -379,32 +411,42 @@ class HybridIndex:
     ) -> list[SearchHit]:
         if pool is None:
             return []
+        if pool.rerank is None:
+            chosen = top_k_indices(pool.scores, top_k)
+            shown = pool.scores
+        else:
+            # The first stage's shortlist, ordered by the second stage's scores (ties
+            # keep the first stage's order).
+            shortlist = top_k_indices(pool.scores, max(top_k, settings.rerank_depth))
+            chosen = shortlist[top_k_indices(pool.rerank[shortlist], top_k)]
+            shown = pool.rerank
+        # Python values of the chosen rows at once (the same floats as element by element).
+        positions: list[int] = pool.positions[chosen].tolist()
+        scores: list[float] = shown[chosen].tolist()
+        bm25: list[float] | None = None if pool.bm25 is None else pool.bm25[chosen].tolist()
+        vector: list[float] | None = None if pool.vector is None else pool.vector[chosen].tolist()
+        by_bm25: list[bool] = pool.by_bm25[chosen].tolist()
+        by_vector: list[bool] = pool.by_vector[chosen].tolist()
+        snippet = SnippetFinder(terms, settings.snippet_chars) if settings.snippets else None
+        ids, fields, metadata, bm25_text = self.ids, self.fields, self.metadata, self.bm25_text
         hits: list[SearchHit] = []
-        for rank, chosen in enumerate(top_k_indices(pool.scores, top_k), start=1):
-            position = int(pool.positions[chosen])
-            kinds: list[MatchType] = []
-            if pool.by_bm25[chosen]:
-                kinds.append("bm25")
-            if pool.by_vector[chosen]:
-                kinds.append("vector")
+        for i, position in enumerate(positions):
+            found_bm25, found_vector = by_bm25[i], by_vector[i]
+            kinds: list[MatchType] = (
+                (["bm25", "vector"] if found_vector else ["bm25"])
+                if found_bm25
+                else (["vector"] if found_vector else [])
+            )
             hits.append(
                 SearchHit(
-                    id=self.ids[position],
-                    score=round(float(pool.scores[chosen]), 6),
-                    rank=rank,
+                    id=ids[position],
+                    score=round(scores[i], 6),
+                    rank=i + 1,
                     match_type=kinds,
-                    bm25_score=None if pool.bm25 is None else round(float(pool.bm25[chosen]), 6),
-                    vector_score=(
-                        None if pool.vector is None else round(float(pool.vector[chosen]), 6)
-                    ),
-                    snippet=(
-                        best_snippet(
-                            self.bm25_text(self.fields[position]), terms, settings.snippet_chars
-                        )
-                        if settings.snippets
-                        else ""
-                    ),
-                    metadata=dict(self.metadata[position]),
+                    bm25_score=None if bm25 is None else round(bm25[i], 6),
+                    vector_score=None if vector is None else round(vector[i], 6),
+                    snippet="" if snippet is None else snippet(bm25_text(fields[position])),
+                    metadata=dict(metadata[position]),
                 )
             )
         return hits
@@ -412,11 +454,13 @@ class HybridIndex:
 
 @attrs.frozen
 class _Pool:
-    """The candidates of one query (part): positions, fused scores, raw scores and
-    which rankings found them, as aligned arrays."""
+    """The candidates of one query (part): positions, fused scores (first stage, and
+    second stage when re-ranking), raw scores and which rankings found them, as
+    aligned arrays."""
 
     positions: npt.NDArray[np.int64]
     scores: FloatArray
+    rerank: FloatArray | None
     bm25: FloatArray | None
     vector: FloatArray | None
     by_bm25: BoolArray
@@ -425,8 +469,8 @@ class _Pool:
 
 def _merge_pools(pools: list[_Pool]) -> _Pool | None:
     """One pool from the pools of a question's parts: each document keeps its best
-    fused score (and the raw scores of that part) and is marked found by a ranking if
-    any part's ranking found it."""
+    first-stage score (and the second-stage and raw scores of that part) and is marked
+    found by a ranking if any part's ranking found it."""
     if not pools:
         return None
     if len(pools) == 1:
@@ -450,11 +494,36 @@ def _merge_pools(pools: list[_Pool]) -> _Pool | None:
     return _Pool(
         positions=unique,
         scores=scores[best],
+        rerank=pick([p.rerank for p in pools]),
         bm25=pick([p.bm25 for p in pools]),
         vector=pick([p.vector for p in pools]),
         by_bm25=any_part([p.by_bm25 for p in pools]),
         by_vector=any_part([p.by_vector for p in pools]),
     )
+
+
+def _column(scores: npt.NDArray[Any]) -> FloatArray:
+    """One query's scores as a one-column block."""
+    return np.asarray(scores, dtype=np.float32)[:, np.newaxis]
+
+
+def _sorted_unique(positions: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    """``np.unique(positions)`` as ``int64`` (sorting a few hundred positions is faster
+    than ``np.unique``'s hash table)."""
+    ordered = np.sort(positions).astype(np.int64, copy=False)
+    keep = np.empty(ordered.size, dtype=bool)
+    keep[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+def _found_by(positions: npt.NDArray[np.int64], tops: list[npt.NDArray[np.intp]]) -> BoolArray:
+    """Which of the (sorted) pool ``positions`` are among some ranking's ``tops`` (each
+    of which is part of the pool)."""
+    flags = np.zeros(positions.size, dtype=bool)
+    for top in tops:
+        flags[np.searchsorted(positions, top)] = True
+    return flags
 
 
 def _stack(existing: Vectors | None, new: Vectors) -> Vectors:

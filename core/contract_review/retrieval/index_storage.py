@@ -23,7 +23,7 @@ import shutil
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from pydantic import ValidationError
@@ -172,16 +172,8 @@ def load_index(
     index = HybridIndex(embedder, manifest.config)
     index.vector_info = manifest.embedder
     try:
-        documents = []
-        with (directory / "documents.jsonl").open(encoding="utf-8") as lines:
-            for line in lines:
-                if line.strip():
-                    documents.append(json.loads(line))
-        index._restore(
-            ids=[str(d["id"]) for d in documents],
-            fields=[d["fields"] for d in documents],
-            metadata=[d.get("metadata") or {} for d in documents],
-        )
+        ids, fields, metadata = _read_documents(directory / "documents.jsonl")
+        index._restore(ids=ids, fields=fields, metadata=metadata)
         index.bm25 = BM25Index.load(directory / "bm25")
         if manifest.config.subword_bm25:
             index.subword_bm25 = BM25Index.load(directory / "bm25_subwords")
@@ -206,6 +198,32 @@ def load_index(
     if index.vectors is not None and index.vectors.shape[0] != manifest.count:
         raise SearchIndexError(f"the index in {directory} is damaged: vectors do not match")
     return index
+
+
+def _read_documents(
+    path: Path,
+) -> tuple[list[str], list[dict[str, str]], list[dict[str, Any]]]:
+    """The ids, fields and metadata of the documents in ``documents.jsonl``.
+
+    :raises ValueError: for a line that is not one JSON value (as :func:`json.loads`).
+    """
+    ids: list[str] = []
+    fields: list[dict[str, str]] = []
+    metadata: list[dict[str, Any]] = []
+    # json.loads without its per-call overhead: JSON whitespace stripped, one value.
+    decode = json.JSONDecoder().raw_decode
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if not line.strip():
+                continue
+            text = line.strip(" \t\n\r")
+            document, end = decode(text)
+            if end != len(text):
+                raise ValueError(f"extra data after the document at {path}: {text[end:][:40]!r}")
+            ids.append(str(document["id"]))
+            fields.append(document["fields"])
+            metadata.append(document.get("metadata") or {})
+    return ids, fields, metadata
 
 
 def _read_vectors(directory: Path) -> object:

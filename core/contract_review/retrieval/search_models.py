@@ -67,29 +67,43 @@ FusionMethod = Literal["minmax", "rrf", "zscore"]
 
 
 class SignalWeights(BaseModel):
-    """How much each ranking signal counts in the fusion."""
+    """How much each ranking signal counts in a fusion.
+
+    The defaults are those of the first stage, which decides the shortlist
+    (:attr:`SearchSettings.weights`); :data:`RERANK_WEIGHTS` order the shortlist.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     bm25: float = Field(default=0.3, ge=0, description="BM25 over whole words.")
     subwords: float = Field(
-        default=0.2, ge=0, description="BM25 over the words inside long words (承包商 → 承包)."
+        default=0.0, ge=0, description="BM25 over the words inside long words (承包商 → 承包)."
     )
-    vector: float = Field(default=0.3, ge=0, description="Similarity of the embeddings.")
+    vector: float = Field(default=0.35, ge=0, description="Similarity of the embeddings.")
     group: float = Field(
-        default=0.2,
+        default=0.35,
         ge=0,
         description="Similarity to the mean embedding of the document's group (its chapter, "
         "its file), when the index has groups.",
     )
 
 
+#: The second stage's weights: word matches count for more when ordering the shortlist.
+RERANK_WEIGHTS = SignalWeights(bm25=0.3, subwords=0.4, vector=0.25, group=0.2)
+
+
 class SearchSettings(BaseModel):
     """How a query is run: which signals, how deep, how they are fused.
 
-    The defaults are the ones measured best on the STARD dev queries (see
-    ``docs/benchmarks.md``): candidates are the union of each ranking's top 300, every
-    signal is z-scored over the candidates, and the weighted sum ranks them.
+    Two stages. The first pools the top ``depth`` candidates of each ranking, fuses
+    every signal with ``weights`` and keeps a shortlist of the best
+    ``max(top_k, rerank_depth)``; the second orders the shortlist by the same signals
+    fused with ``rerank_weights``, and the top ``top_k`` are returned. The first stage
+    favours finding every relevant document (the embeddings and the chapter count for
+    more), the second putting the best one first (the word matches count for more).
+
+    The defaults are the ones measured best on the STARD dev queries and checked by
+    cross-validation on them (see ``docs/benchmarks.md``).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -97,10 +111,23 @@ class SearchSettings(BaseModel):
     use_bm25: bool = True
     use_vector: bool = True
     fusion: FusionMethod = "zscore"
-    weights: SignalWeights = Field(default_factory=SignalWeights)
+    weights: SignalWeights = Field(
+        default_factory=SignalWeights,
+        description="First stage: the weights that decide which documents make the shortlist.",
+    )
+    rerank_weights: SignalWeights = Field(
+        default=RERANK_WEIGHTS,
+        description="Second stage: the weights that order the shortlist.",
+    )
+    rerank_depth: int = Field(
+        default=100,
+        ge=0,
+        description="Shortlist size (at least top_k) the second stage orders; 0 turns the "
+        "second stage off, so ``weights`` alone rank.",
+    )
     rrf_k: int = Field(default=60, ge=1, description="The k of reciprocal-rank fusion.")
     depth: int = Field(
-        default=300,
+        default=500,
         ge=1,
         description="Candidates taken from each ranking before fusion; also decides match_type.",
     )

@@ -9,8 +9,9 @@ paid request.
 Each vector is stored under a SHA-256 digest of the embedder's name, model and
 dimension, the kind of text (query or document) and the text itself; the text is not
 stored. Several processes can share the cache (SQLite WAL mode, short transactions).
-A cache that cannot be opened or written (read-only directory, damaged file) is
-skipped with a warning: it never makes an embedding fail.
+Each thread keeps its connection open between calls (opening one costs more than a
+lookup). A cache that cannot be opened or written (read-only directory, damaged file)
+is skipped with a warning: it never makes an embedding fail.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -73,6 +76,11 @@ class CachedEmbedder:
         self._disabled = False
         self._write_warned = False
         self._lock = threading.Lock()
+        self._local = threading.local()
+        #: Every connection opened (one per thread), with the process that opened it.
+        self._opened: list[tuple[int, sqlite3.Connection]] = []
+        self._opened_lock = threading.Lock()
+        weakref.finalize(self, _close_all, self._opened)
 
     @property
     def info(self) -> EmbedderInfo:
@@ -119,12 +127,36 @@ class CachedEmbedder:
             out[row] = found[key]
         return out
 
+    def close(self) -> None:
+        """Close the database connections (not while another thread is embedding); the
+        cache opens new ones if it is used again."""
+        with self._opened_lock:
+            _close_all(self._opened)
+            self._local = threading.local()
+
     # --- the database
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
-        with closing(sqlite3.connect(self.path, timeout=LOCK_TIMEOUT_S)) as connection:
-            yield connection
+        """This thread's connection, opened on first use and kept; one that fails is
+        closed (the next call opens another)."""
+        local = self._local
+        held: tuple[int, sqlite3.Connection] | None = getattr(local, "connection", None)
+        if held is None or held[0] != os.getpid():  # none yet, or inherited by a fork
+            connection = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT_S, check_same_thread=False)
+            held = (os.getpid(), connection)
+            with self._opened_lock:
+                self._opened.append(held)
+            local.connection = held
+        try:
+            yield held[1]
+        except sqlite3.Error:
+            local.connection = None
+            with self._opened_lock:
+                if held in self._opened:
+                    self._opened.remove(held)
+            held[1].close()
+            raise
 
     def _prepare(self) -> bool:
         """Create the directory and table once; False (and a warning) if impossible."""
@@ -201,6 +233,15 @@ class CachedEmbedder:
 
     def __repr__(self) -> str:
         return f"CachedEmbedder({self.inner!r}, {str(self.directory)!r})"
+
+
+def _close_all(connections: list[tuple[int, sqlite3.Connection]]) -> None:
+    """Close the ``connections`` this process opened (none may be in use) and forget
+    them all (a forked process leaves its parent's alone)."""
+    for pid, connection in connections:
+        if pid == os.getpid():
+            connection.close()
+    connections.clear()
 
 
 def _decode(dim: object, blob: object) -> FloatArray | None:
