@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ContractReviewError, InputError
+from ..jsonl_records import read_json_lines
 from .search_models import IndexDocument, MetadataValue
 
 if TYPE_CHECKING:
@@ -47,34 +48,12 @@ def load_corpus(
 
 
 def _records(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    records: list[tuple[int, dict[str, Any]]] = []
-    try:
-        with path.open(encoding="utf-8-sig") as lines:
-            for number, line in enumerate(lines, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise InputError(
-                        f"{path.name} line {number} is not valid JSON: {exc.msg} "
-                        f"(column {exc.colno})"
-                    ) from None
-                if not isinstance(record, dict):
-                    raise InputError(
-                        f"{path.name} line {number} is not a JSON object; each line must be "
-                        'an object like {"id": "...", "content": "..."}'
-                    )
-                if record.get("id") in (None, ""):
-                    raise InputError(
-                        f"{path.name} line {number} has no 'id'; every line needs a unique id"
-                    )
-                records.append((number, record))
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text; save the corpus as UTF-8 JSON lines") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return records
+    def has_id(record: dict[str, Any]) -> str | None:
+        if record.get("id") in (None, ""):
+            return "has no 'id'; every line needs a unique id"
+        return None
+
+    return read_json_lines(path, example='{"id": "...", "content": "..."}', check=has_id)
 
 
 def infer_text_fields(records: Sequence[dict[str, Any]]) -> list[str]:
