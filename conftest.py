@@ -34,6 +34,15 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
+@pytest.fixture
+def shared_laws(shared_data: Path) -> Path:
+    """The shared folder of real laws (LawRefBook Markdown); skips when it is absent."""
+    folder = shared_data / "laws"
+    if not folder.is_dir():
+        pytest.skip("the shared data folder has no laws/ folder")
+    return folder
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _isolated_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Embedding and jieba caches go to a temporary directory, not the user's."""

@@ -20,11 +20,8 @@ ARTICLE_LINE = re.compile(
 
 
 @pytest.fixture
-def laws(shared_data: Path) -> Path:
-    folder = shared_data / "laws"
-    if not folder.is_dir():
-        pytest.skip("the shared data folder has no laws/ folder")
-    return folder
+def laws(shared_laws: Path) -> Path:
+    return shared_laws
 
 
 def articles(section: Section) -> list[Section]:

@@ -10,11 +10,8 @@ from contract_review.laws import format_article_no, load_law_folder, load_law_js
 
 
 @pytest.fixture
-def laws_folder(shared_data: Path) -> Path:
-    folder = shared_data / "laws"
-    if not folder.is_dir():
-        pytest.skip("the shared data folder has no laws/ folder")
-    return folder
+def laws_folder(shared_laws: Path) -> Path:
+    return shared_laws
 
 
 def test_the_laws_folder_loads(laws_folder: Path) -> None:

@@ -44,9 +44,9 @@ def _open(index_dir: Path, offline: bool | None) -> HybridIndex:
 
     index = HybridIndex.load(index_dir, offline=offline)
     if index.embedder is not None:
-        notice = remote_notice(index.embedder.info)
+        notice = remote_notice(index.embedder.info, what="Queries")
         if notice:
-            click.echo(notice.replace("Texts", "Queries"), err=True)
+            click.echo(notice, err=True)
     return index
 
 

@@ -100,12 +100,13 @@ def choose_embedder(
     return embedder
 
 
-def remote_notice(info: EmbedderInfo) -> str | None:
-    """The sentence telling a user where their text goes, or None for local embedders."""
+def remote_notice(info: EmbedderInfo, *, what: str = "Texts") -> str | None:
+    """The sentence telling a user where their ``what`` (texts, queries) go, or None for
+    local embedders."""
     if not info.remote:
         return None
     return (
-        f"Texts will be sent to {info.provider} (model {info.model}) to be embedded. "
+        f"{what} will be sent to {info.provider} (model {info.model}) to be embedded. "
         "Use --offline to keep them on this machine."
     )
 

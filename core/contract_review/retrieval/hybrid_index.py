@@ -228,11 +228,7 @@ class HybridIndex:
                 parts.append(embedder.embed(chunk, kind="document"))
                 advance(len(chunk))
         self.vector_info = embedder.info
-        result: Vectors | None = None
-        for part in parts:
-            result = _stack(result, part)
-        assert result is not None
-        return result
+        return _stack_all(parts)
 
     # ------------------------------------------------------------------ searching
 
@@ -529,8 +525,16 @@ def _found_by(positions: npt.NDArray[np.int64], tops: list[npt.NDArray[np.intp]]
 def _stack(existing: Vectors | None, new: Vectors) -> Vectors:
     if existing is None:
         return new
-    if isinstance(existing, np.ndarray) and isinstance(new, np.ndarray):
-        return np.vstack([existing, new]).astype(np.float32, copy=False)
+    return _stack_all([existing, new])
+
+
+def _stack_all(parts: list[Vectors]) -> Vectors:
+    """The rows of ``parts`` in order, as one float32 matrix (sparse when any is), copied
+    once."""
+    if len(parts) == 1:
+        return parts[0]
+    if all(isinstance(part, np.ndarray) for part in parts):
+        return np.vstack(parts).astype(np.float32, copy=False)
     import scipy.sparse
 
-    return scipy.sparse.vstack([existing, new], format="csr", dtype=np.float32)
+    return scipy.sparse.vstack(parts, format="csr", dtype=np.float32)

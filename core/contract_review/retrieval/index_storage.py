@@ -89,7 +89,9 @@ def _write(index: HybridIndex, directory: Path, *, created: str) -> None:
     vectors = index.vectors
     if vectors is not None:
         if isinstance(vectors, np.ndarray):
-            np.save(directory / "vectors.npy", vectors.astype(np.float32), allow_pickle=False)
+            np.save(
+                directory / "vectors.npy", np.asarray(vectors, dtype=np.float32), allow_pickle=False
+            )
         else:
             import scipy.sparse
 
