@@ -24,7 +24,7 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shared_data() -> Path:
     """The shared evaluation data folder; skips the test when it is absent."""
     if not SHARED_DATA.is_dir():
@@ -34,7 +34,7 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shared_laws(shared_data: Path) -> Path:
     """The shared folder of real laws (LawRefBook Markdown); skips when it is absent."""
     folder = shared_data / "laws"

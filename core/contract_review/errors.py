@@ -8,6 +8,11 @@ into an error body.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
 
 class ContractReviewError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -74,3 +79,13 @@ class EmbeddingError(ContractReviewError):
 class SearchIndexError(InputError):
     """A search index directory is missing, incomplete, or from an incompatible version,
     or a query asks for something the index cannot answer (a filter on an unknown field)."""
+
+
+def describe_validation_error(exc: ValidationError, *, root: str = "(input)") -> str:
+    """A pydantic validation error as ``field.path: message`` for every problem,
+    separated by ``; `` (``root`` names a problem with the input as a whole)."""
+    parts = []
+    for error in exc.errors(include_url=False):
+        location = ".".join(str(part) for part in error["loc"]) or root
+        parts.append(f"{location}: {error['msg']}")
+    return "; ".join(parts)

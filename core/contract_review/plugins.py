@@ -29,6 +29,7 @@ ENTRYPOINT_GROUP = "contract_review.domains"
 #: Core's own plugins, registered under their module names.
 BUILTIN_PLUGINS: tuple[str, ...] = (
     "contract_review.builtin.generic_skills",
+    "contract_review.builtin.law_skills",
     "contract_review.builtin.document_parsers",
     "contract_review.builtin.report_exporters",
     "contract_review.builtin.embedders",

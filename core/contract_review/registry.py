@@ -16,7 +16,12 @@ from pydantic import BaseModel, ValidationError
 from .config import Settings
 from .documents.parser_types import DocumentParser
 from .domain import ChecklistItem, DomainSpec
-from .errors import UnknownDomainError, UnknownEmbedderError, UnknownSkillError
+from .errors import (
+    UnknownDomainError,
+    UnknownEmbedderError,
+    UnknownSkillError,
+    describe_validation_error,
+)
 from .plugins import ContractReviewPluginManager, PluginFailure, PluginSource, get_plugin_manager
 from .reports.exporter_types import ReportExporter
 from .retrieval.embedder_types import EmbedderSpec
@@ -203,9 +208,7 @@ class Registry:
         try:
             return model.model_validate(value)
         except ValidationError as exc:
-            errors = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or what}: {e['msg']}" for e in exc.errors()
-            )
+            errors = describe_validation_error(exc, root=what)
             self._fail(plugin, "register", f"invalid {what} registration: {errors}")
             return None
 

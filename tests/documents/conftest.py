@@ -11,7 +11,6 @@ import pytest
 from contract_review.documents.model import Document, Section
 
 #: The shared data folder, beside the repository (never copied into it).
-SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
@@ -52,14 +51,6 @@ def check_section_tree(document: Document) -> None:
 def check_tree() -> Callable[[Document], None]:
     """The tree-invariant checker."""
     return check_section_tree
-
-
-@pytest.fixture
-def shared_data() -> Path:
-    """The shared data folder; skips the test when it is not there."""
-    if not SHARED_DATA.is_dir():
-        pytest.skip(f"shared data folder not found beside the repository ({SHARED_DATA.name})")
-    return SHARED_DATA
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contract_review.laws.article_numbers import (
+    ARTICLE_NO_PATTERN,
     ArticleNumber,
     format_article_no,
     parse_article_no,
@@ -75,3 +76,11 @@ def test_order_follows_the_law(a: ArticleNumber, b: ArticleNumber) -> None:
 def test_sub_articles_sit_between_their_neighbours() -> None:
     keys = [parse_article_no(t) for t in ("第一百三十四条", "第一百三十三条之一", "第一百三十三条")]
     assert sorted(keys) == [(133, 0), (133, 1), (134, 0)]
+
+
+def test_the_pattern_finds_what_the_parser_reads() -> None:
+    """ARTICLE_NO_PATTERN can be embedded more than once in one expression."""
+    pair = re.compile(rf"({ARTICLE_NO_PATTERN})至({ARTICLE_NO_PATTERN})")
+    match = pair.search("依照第一百三十三条之一至第12条的规定")
+    assert match is not None
+    assert [parse_article_no(match[1]), parse_article_no(match[2])] == [(133, 1), (12, 0)]

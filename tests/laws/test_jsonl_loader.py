@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -93,3 +94,45 @@ def test_missing_and_empty_files(tmp_path: Path) -> None:
         load_law_jsonl(tmp_path / "none.jsonl")
     with pytest.raises(InputError, match="empty"):
         load_law_jsonl(_jsonl(tmp_path / "corpus.jsonl", ""))
+
+
+def test_repeated_rows_keep_the_first_text_and_are_counted(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = _jsonl(
+        tmp_path / "corpus.jsonl",
+        _row("样例条例", "第一条", "原文。"),
+        _row("样例条例", "第1条", "同一条的第二份。"),
+        _row("样例条例", "第一条", "第三份。"),
+    )
+    with caplog.at_level(logging.INFO, logger="contract_review.laws.jsonl_loader"):
+        (law,) = load_law_jsonl(path)
+    assert [a.text for a in law.articles] == ["原文。"]
+    assert "2 line(s) repeating an article" in caplog.text
+
+
+def test_an_undated_version_keeps_the_bare_title(tmp_path: Path) -> None:
+    path = _jsonl(
+        tmp_path / "corpus.jsonl",
+        _row("样例条例", "第一条", "旧文。"),
+        _row("样例条例", "第一条", "新文。", "2011-01-01"),
+    )
+    assert [law.law_id for law in load_law_jsonl(path)] == ["样例条例", "样例条例@2011-01-01"]
+
+
+def test_source_ids_map_every_line_to_its_article(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    rows = [
+        {"id": 7, "law": "中华人民共和国刑法", "article": "第一条", "content": "为了惩罚犯罪。"},
+        {"id": 8, "law": "中华人民共和国刑法", "article": "第二条", "content": "任务。"},
+        {"id": 9, "law": "中华人民共和国刑法", "article": "第一条", "content": "为了惩罚犯罪。"},
+    ]
+    corpus.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), "utf-8")
+    source_ids: dict[str, str] = {}
+    laws = load_law_jsonl(corpus, source_ids=source_ids)
+    assert [a.article_no for a in laws[0].articles] == ["第一条", "第二条"]
+    assert source_ids == {
+        "7": "中华人民共和国刑法#第一条",
+        "8": "中华人民共和国刑法#第二条",
+        "9": "中华人民共和国刑法#第一条",
+    }

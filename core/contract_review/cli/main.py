@@ -15,6 +15,7 @@ from ..plugins import core_version
 from .context import CliState, pass_state
 from .errors import ContractReviewGroup
 from .index_command import index
+from .law_command import law
 from .new_domain_command import new_domain
 from .parse_command import parse
 from .plugins_command import plugins
@@ -22,7 +23,15 @@ from .search_command import search
 from .skills_command import skills
 
 #: The commands of ``contract-review``, in the order ``--help`` lists them.
-COMMANDS: tuple[click.Command, ...] = (plugins, skills, parse, index, search, new_domain)
+COMMANDS: tuple[click.Command, ...] = (
+    plugins,
+    skills,
+    parse,
+    index,
+    search,
+    law,
+    new_domain,
+)
 
 
 def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:

@@ -4,7 +4,8 @@ and the Arabic form 第12条.
 A number parses to an :class:`ArticleNumber` ``(n, sub)``: 第一百三十三条 → (133, 0),
 第一百三十三条之一 → (133, 1). Tuples sort the way the articles are ordered in a law, so
 之一 falls after its base article and before the next one. The Chinese numerals
-themselves are read by :mod:`contract_review.documents.chinese_numerals`.
+themselves are read and written by :mod:`contract_review.documents.numbering` and
+:mod:`contract_review.documents.chinese_numerals`.
 """
 
 from __future__ import annotations
@@ -12,18 +13,19 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, chinese_to_int, int_to_chinese
+from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, int_to_chinese
+from ..documents.numbering import parse_number_token
 
 __all__ = ["ARTICLE_NO_PATTERN", "ArticleNumber", "format_article_no", "parse_article_no"]
 
-#: The article-number text (without anchors): 第 + numeral + 条, optionally 之 + numeral.
-ARTICLE_NO_PATTERN = (
-    rf"第(?:[{CHINESE_NUMERAL_CHARS}]+|[0-9]+)条(?:之(?:[{CHINESE_NUMERAL_CHARS}]+|[0-9]+))?"
-)
+_NUMERAL = rf"[{CHINESE_NUMERAL_CHARS}]+|[0-9]+"
 
-_ARTICLE_NO = re.compile(
-    rf"第(?P<n>[{CHINESE_NUMERAL_CHARS}]+|[0-9]+)条(?:之(?P<sub>[{CHINESE_NUMERAL_CHARS}]+|[0-9]+))?"
-)
+_ARTICLE_NO = re.compile(rf"第(?P<n>{_NUMERAL})条(?:之(?P<sub>{_NUMERAL}))?")
+
+#: The article-number text (without anchors): 第 + numeral + 条, optionally 之 + numeral.
+#: The same expression as the parser's, with its named groups made anonymous so that it
+#: can be embedded in a larger expression any number of times.
+ARTICLE_NO_PATTERN = _ARTICLE_NO.pattern.replace("(?P<n>", "(?:").replace("(?P<sub>", "(?:")
 
 
 class ArticleNumber(NamedTuple):
@@ -35,7 +37,7 @@ class ArticleNumber(NamedTuple):
 
 def _numeral(text: str, whole: str) -> int:
     try:
-        value = int(text) if text.isascii() else chinese_to_int(text)
+        value = parse_number_token(text)
     except ValueError:
         raise ValueError(f"{whole!r} is not an article number: {text!r} is no numeral") from None
     if value < 1:

@@ -23,6 +23,7 @@ from ..errors import InputError
 from ..jsonl_records import read_json_lines
 from .article_text import build_article
 from .law_models import Article, Law, LawMetadata
+from .law_versions import drop_repeated_articles, version_law_id
 from .metadata_inference import infer_law_level
 
 __all__ = ["load_law_jsonl"]
@@ -58,8 +59,21 @@ def _version(path: Path, number: int, value: Any) -> datetime.date | None:
         ) from None
 
 
-def load_law_jsonl(path: Path) -> list[Law]:
+def _article(path: Path, law_id: str, number: int, row: dict[str, Any]) -> Article:
+    raw_path = row.get("path") or []
+    headings = [str(h) for h in raw_path] if isinstance(raw_path, list) else []
+    try:
+        return build_article(law_id, row["article"], row["content"].splitlines(), headings)
+    except ValueError as exc:
+        raise InputError(f"{path.name} line {number}: {exc}") from None
+
+
+def load_law_jsonl(path: Path, *, source_ids: dict[str, str] | None = None) -> list[Law]:
     """The laws of a STARD-style JSON-lines corpus, in order of first appearance.
+
+    ``source_ids``, when given, is filled with each line's own ``id`` → the article id
+    it became (a line repeating an article maps to the article kept), so relevance
+    judgements written against the corpus ids can be read against the library.
 
     :raises InputError: when the file is missing or unreadable, a line is not a JSON
         object, lacks ``law``/``article``/``content``, has a bad ``article`` number or
@@ -82,23 +96,14 @@ def load_law_jsonl(path: Path) -> list[Law]:
     laws: list[Law] = []
     skipped = 0
     for (title, version), rows in grouped.items():
-        law_id = f"{title}@{version.isoformat()}" if versions[title] > 1 and version else title
-        articles: list[Article] = []
-        seen: set[str] = set()
-        for number, row in rows:
-            raw_path = row.get("path") or []
-            headings = [str(h) for h in raw_path] if isinstance(raw_path, list) else []
-            try:
-                article = build_article(
-                    law_id, row["article"], row["content"].splitlines(), headings
-                )
-            except ValueError as exc:
-                raise InputError(f"{path.name} line {number}: {exc}") from None
-            if article.article_no in seen:
-                skipped += 1
-                continue
-            seen.add(article.article_no)
-            articles.append(article)
+        law_id = version_law_id(title, version if versions[title] > 1 else None)
+        built = [(row, _article(path, law_id, number, row)) for number, row in rows]
+        if source_ids is not None:
+            for row, article in built:
+                if row.get("id") is not None:
+                    source_ids[str(row["id"])] = article.article_id
+        articles, repeated = drop_repeated_articles(article for _, article in built)
+        skipped += len(repeated)
         metadata = LawMetadata(law_level=infer_law_level(title), effective_date=version)
         laws.append(
             Law(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from .law_models import LawLevel, LawMetadata
 
-__all__ = ["infer_law_level", "infer_metadata", "parse_header_dates"]
+__all__ = ["infer_law_level", "infer_metadata", "parse_header_date", "parse_header_dates"]
 
 _DATE_LINE = re.compile(r"^\s*(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日\s*(?P<rest>.*)$")
 _LOCAL = re.compile(r"^[\u4e00-\u9fff]{2,9}?(?:省|自治区|自治州|自治县|市|县)")
@@ -36,20 +36,35 @@ def infer_law_level(title: str) -> LawLevel:
     return "其他"
 
 
+def parse_header_date(line: str) -> tuple[datetime.date, str] | None:
+    """The date a header line opens with (``2012年12月28日 …通过``) and the rest of the
+    line, or None when the line does not open with a date.
+
+    :raises ValueError: when it opens with a date that is not on the calendar
+        (``2012年13月28日``, ``2012年2月30日``); the message quotes the line.
+    """
+    match = _DATE_LINE.match(line)
+    if match is None:
+        return None
+    written = f"{match['y']}年{match['m']}月{match['d']}日"
+    try:
+        day = datetime.date(int(match["y"]), int(match["m"]), int(match["d"]))
+    except ValueError as exc:
+        raise ValueError(
+            f"the header line {line.strip()!r} opens with {written}, "
+            f"which is not a calendar date ({exc}); correct the date"
+        ) from None
+    return day, match["rest"].strip()
+
+
 def parse_header_dates(lines: Sequence[str]) -> list[tuple[datetime.date, str]]:
     """The ``(date, rest of line)`` of every header line that opens with a date like
-    ``2012年12月28日``; invalid calendar dates are skipped."""
-    dates: list[tuple[datetime.date, str]] = []
-    for line in lines:
-        match = _DATE_LINE.match(line)
-        if match is None:
-            continue
-        try:
-            day = datetime.date(int(match["y"]), int(match["m"]), int(match["d"]))
-        except ValueError:
-            continue
-        dates.append((day, match["rest"].strip()))
-    return dates
+    ``2012年12月28日``; lines without a leading date are skipped.
+
+    :raises ValueError: for a line that opens with a date not on the calendar (see
+        :func:`parse_header_date`).
+    """
+    return [parsed for line in lines if (parsed := parse_header_date(line)) is not None]
 
 
 def _authority(adoption: str) -> str | None:
@@ -75,6 +90,8 @@ def infer_metadata(title: str, header_lines: Sequence[str]) -> LawMetadata:
       later 通过), None when there is none;
     - ``effective_date``: the date of a 施行 line if there is one, else the latest date;
     - ``status``: 现行有效 (the files hold texts in force).
+
+    :raises ValueError: when a header line opens with a date that is not on the calendar.
     """
     dates = parse_header_dates(header_lines)
     authority: str | None = None

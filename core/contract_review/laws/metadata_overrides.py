@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..errors import InputError
+from ..errors import InputError, describe_validation_error
 from .law_models import LawMetadata
 
 __all__ = ["SIDECAR_NAME", "apply_override", "read_overrides"]
@@ -53,10 +53,7 @@ def read_overrides(folder: Path) -> dict[str, LawMetadata]:
         try:
             overrides[title] = LawMetadata.model_validate(fields)
         except ValidationError as exc:
-            problems = "; ".join(
-                f"field {'.'.join(str(p) for p in err['loc']) or '?'}: {err['msg']}"
-                for err in exc.errors()
-            )
+            problems = describe_validation_error(exc, root="entry")
             raise InputError(f"{path}: invalid metadata for {title!r}: {problems}") from None
     return overrides
 

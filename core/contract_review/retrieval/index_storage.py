@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,26 +46,15 @@ def _now() -> str:
 
 def save_index(index: HybridIndex, directory: Path) -> Path:
     """Write ``index`` to ``directory`` (replacing what is there) and return it."""
-    directory = Path(directory)
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    if directory.exists() and not (directory / MANIFEST).is_file() and any(directory.iterdir()):
-        raise SearchIndexError(
-            f"{directory} exists and is not a search index; choose an empty or new directory"
-        )
-    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
-    try:
-        _write(index, staging, created=_created(directory))
-        if directory.exists():
-            retired = directory.with_name(f".{directory.name}.old-{staging.name[-8:]}")
-            directory.rename(retired)
-            staging.rename(directory)
-            shutil.rmtree(retired, ignore_errors=True)
-        else:
-            staging.rename(directory)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return directory
+    from ..directory_swap import replace_directory
+
+    created = _created(Path(directory))
+    return replace_directory(
+        directory,
+        lambda staging: _write(index, staging, created=created),
+        marker=MANIFEST,
+        what="search index",
+    )
 
 
 def _created(directory: Path) -> str:

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError, to_jsonable_python
 
 from ..config import ENV_PREFIX, Settings, load_settings
-from ..errors import ContractReviewError, InputError
+from ..errors import ContractReviewError, InputError, describe_validation_error
 from .registration import SkillBackend, SkillRegistration, SkillResult, SkillStatus
 from .tool_definitions import ToolDefinition, hidden_input_fields, tool_definitions
 
@@ -318,15 +318,6 @@ class SkillDispatcher:
 
 def _ms(started: float) -> float:
     return max(0.0, (time.perf_counter() - started) * 1000.0)
-
-
-def describe_validation_error(exc: ValidationError) -> str:
-    """``field.path: message`` for every error, separated by ``; ``."""
-    parts = []
-    for error in exc.errors(include_url=False):
-        location = ".".join(str(part) for part in error["loc"]) or "(input)"
-        parts.append(f"{location}: {error['msg']}")
-    return "; ".join(parts)
 
 
 def _validate_input(skill: SkillRegistration, payload: object) -> BaseModel:
