@@ -28,18 +28,25 @@ from contract_review.documents.definitions import (
         ("“工程”是指永久工程和临时工程。", "工程", "永久工程和临时工程"),
         ("本合同所称“交付日”，是指设备运抵之日。", "交付日", "设备运抵之日"),
         ("“发包人”(Employer)系指甲方。", "发包人", "甲方"),
+        ("本合同所称工程款，是指发包人应支付的全部价款。", "工程款", "发包人应支付的全部价款"),
+        (
+            "本协议项下的交割日系指先决条件满足后第五个工作日。",
+            "交割日",
+            "先决条件满足后第五个工作日",
+        ),
     ],
 )
 def test_definition_forms(text: str, term: str, definition: str) -> None:
     [found] = extract_definitions(text, offset=100, section_id="1.1")
     assert (found.term, found.definition, found.section_id) == (term, definition, "1.1")
-    assert text[found.start - 100 :].lstrip("1.23 ").startswith(('"', "“", "‘"))
+    assert text[found.start - 100 :].lstrip("1.23 ").startswith(('"', "“", "‘", "本"))
 
 
 @pytest.mark.parametrize(
     "text",
     [
         "乙方应将设备交付至“甲方”指定地点。",  # 指定 is not 指 (means)
+        "本合同的签订地点为北京。",  # names no term
         "the Employer's 'approval' shall be in writing.",
         "The Contractor means well.",
         "",
@@ -77,3 +84,12 @@ def test_other_titles_and_extra_titles() -> None:
     assert not is_definitions_title("Payment")
     assert not is_definitions_title("")
     assert is_definitions_title("Glossary", ["glossary"])
+
+
+def test_a_definition_ends_where_the_next_scoped_one_begins() -> None:
+    text = "“交付日”是指设备运抵现场之日。本合同所称“质保期”指验收后二十四个月。"
+    found = extract_definitions(text, offset=0, section_id="1")
+    assert [(d.term, d.definition) for d in found] == [
+        ("交付日", "设备运抵现场之日"),
+        ("质保期", "验收后二十四个月"),
+    ]

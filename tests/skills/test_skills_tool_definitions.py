@@ -66,7 +66,16 @@ def test_get_clause_context_definition() -> None:
     parameters = definition.function.parameters
     assert definition.function.name == "get_clause_context"
     assert definition.function.description == GENERIC_BY_ID["get_clause_context"].description
-    assert set(parameters["properties"]) == {"clause_id", "keywords", "max_chars"}
+    assert set(parameters["properties"]) == {
+        "clause_id",
+        "keywords",
+        "max_chars",
+        "include_neighbors",
+        "include_definitions",
+        "include_exceptions",
+        "include_references",
+        "max_length",
+    }
     assert parameters["required"] == ["clause_id"]
     assert "$defs" not in parameters
 

@@ -63,7 +63,8 @@ GENERIC_SKILLS: tuple[SkillRegistration, ...] = (
         skill_id="get_clause_context",
         name="Clause context",
         description="Find a clause in the contract and return its full text, title, parent, "
-        "sub-clauses and neighbouring clauses.",
+        "sub-clauses and what to read with it: the definitions of the terms it uses, its "
+        "exception sentences, the clauses it cites and the clauses around it.",
         input_model=ClauseContextInput,
         output_model=ClauseContextOutput,
         handler=get_clause_context,

@@ -1,5 +1,5 @@
-"""Defined terms: finding ``"Contract Price" means ...`` / ``“合同价款”是指……`` sentences
-and marking the sections that hold definitions."""
+"""Defined terms: finding ``"Contract Price" means ...`` / ``“合同价款”是指……`` /
+``本合同所称工程款，是指……`` sentences and marking the sections that hold definitions."""
 
 from __future__ import annotations
 
@@ -45,8 +45,13 @@ _QUOTED_TERM = (
 _EN_VERBS = r"(?:shall\s+mean|means|mean|shall\s+have\s+the\s+meaning|has\s+the\s+meaning|is\s+defined\s+as)\b"
 # 指 but not 指定/指出/指示/... ("交付至“甲方”指定地点" defines nothing).
 _ZH_VERBS = r"(?:是指|系指|意指|意为|指(?![定出示导挥南标令明引控]))"
+#: The instrument naming its own term: 本合同所称 / 本协议项下的 / 本合同中的 ….
+_SCOPE_PREFIX = r"本(?:合同|协议|协议书|条款|章程|附件|补充协议)(?:项下的?|中的?|所称的?|所述的?)+"
+#: An unquoted term after that prefix: 本合同所称工程款，是指… / 本协议项下的交割日系指….
+_SCOPED_TERM = rf"{_SCOPE_PREFIX}(?P<t6>[^，,。；;：:\n“”\"「」『』‘’]{{1,30}}?)"
 _DEFINITION_RE = re.compile(
-    rf"{_QUOTED_TERM}\s*(?:[（(][^）)\n]{{0,80}}[）)]\s*)?[,，]?\s*(?:{_EN_VERBS}|{_ZH_VERBS})",
+    rf"(?:(?:{_SCOPE_PREFIX})?{_QUOTED_TERM}\s*(?:[（(][^）)\n]{{0,80}}[）)]\s*)?"
+    rf"|{_SCOPED_TERM})[,，]?\s*(?:{_EN_VERBS}|{_ZH_VERBS})",
     re.IGNORECASE,
 )
 _TRAILING_RE = re.compile(r"(?:[\s;；,，.。]|\band\b|\bor\b)+$", re.IGNORECASE)
@@ -60,7 +65,7 @@ def _matches(text: str) -> Iterator[re.Match[str]]:
 
 
 def _term(match: re.Match[str]) -> str:
-    return next(g for g in match.group("t1", "t2", "t3", "t4", "t5") if g is not None)
+    return next(g for g in match.group("t1", "t2", "t3", "t4", "t5", "t6") if g is not None)
 
 
 def has_definition(text: str) -> bool:

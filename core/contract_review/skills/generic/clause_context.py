@@ -1,9 +1,11 @@
-"""``get_clause_context``: a clause's text and its place in the document."""
+"""``get_clause_context``: a clause's text, its place in the document, and what to read
+with it (definitions, exceptions, references, neighbours; see :mod:`.clause_evidence`)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from .clause_evidence import ClauseContextEntry, clause_evidence
 from .clause_input import ClauseInput
 from .clause_lookup import clause_text, tree_position
 
@@ -16,6 +18,25 @@ class ClauseContextInput(ClauseInput):
         ge=200,
         le=200_000,
         description="Longest clause text returned; longer text is cut and 'truncated' set.",
+    )
+    include_neighbors: bool = Field(default=True, description="Add the clauses before and after.")
+    include_definitions: bool = Field(
+        default=True, description="Add the definitions of the defined terms the clause uses."
+    )
+    include_exceptions: bool = Field(
+        default=True,
+        description="Add the clause's exception sentences (但…除外, except, provided that, "
+        "notwithstanding, subject to).",
+    )
+    include_references: bool = Field(
+        default=True, description="Add the clauses it cites (Clause 4.1, 第五条 …)."
+    )
+    max_length: int = Field(
+        default=4000,
+        ge=0,
+        le=200_000,
+        description="Most characters of context besides the clause; the least important "
+        "(neighbours, then references) is dropped first.",
     )
 
 
@@ -35,6 +56,12 @@ class ClauseContextOutput(BaseModel):
     previous_id: str | None = None
     next_id: str | None = None
     document_name: str = ""
+    context: list[ClauseContextEntry] = Field(
+        default_factory=list,
+        description="What to read with the clause, each with its role: definition, "
+        "exception, reference or neighbor.",
+    )
+    context_dropped: int = Field(default=0, description="Context entries max_length left out.")
 
 
 def get_clause_context(data: ClauseContextInput) -> ClauseContextOutput:
@@ -48,6 +75,15 @@ def get_clause_context(data: ClauseContextInput) -> ClauseContextOutput:
     located = clause_text(document, section)
     position = tree_position(document, section)
     text = located.text
+    context, dropped = clause_evidence(
+        document,
+        section,
+        neighbors=data.include_neighbors,
+        definitions=data.include_definitions,
+        exceptions=data.include_exceptions,
+        references=data.include_references,
+        max_length=data.max_length,
+    )
     truncated = len(text) > data.max_chars
     return ClauseContextOutput(
         clause_id=data.clause_id,
@@ -63,4 +99,6 @@ def get_clause_context(data: ClauseContextInput) -> ClauseContextOutput:
         previous_id=position.previous.id if position.previous else None,
         next_id=position.next.id if position.next else None,
         document_name=document.name,
+        context=context,
+        context_dropped=dropped,
     )
