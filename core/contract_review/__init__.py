@@ -6,10 +6,10 @@ cheap for the CLI and for plugins that only need :data:`hookimpl`.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .hookspecs import hookimpl
+from .lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from .config import Settings, load_settings
@@ -131,15 +131,4 @@ __all__ = [
     "tool_definitions",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module_name = _EXPORTS.get(name)
-    if module_name is None:
-        raise AttributeError(f"module 'contract_review' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module_name}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, __all__)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import platformdirs
 from pydantic import AliasChoices, Field, ValidationError, field_validator
@@ -75,6 +75,25 @@ class Settings(BaseSettings):
         default_factory=lambda: Path(platformdirs.user_data_dir(APP_NAME)),
         validation_alias=_env("data_dir"),
         description="Where reviews, indexes and caches are stored.",
+    )
+    storage_backend: Literal["sqlite", "json"] = Field(
+        default="sqlite",
+        validation_alias=_env("storage_backend"),
+        description="Where reviews, their checkpoints and conversations are kept: sqlite "
+        "(one file, the default) or json (a folder with one readable file per record).",
+    )
+    storage_path: Path | None = Field(
+        default=None,
+        validation_alias=_env("storage_path"),
+        description="The review store: the SQLite file, or the folder of the json backend; "
+        "unset uses <data_dir>/reviews.sqlite3 or <data_dir>/store.",
+    )
+    auto_save_interval_s: float = Field(
+        default=300.0,
+        ge=0,
+        validation_alias=_env("auto_save_interval_s"),
+        description="Auto-save writes a changed conversation or review at most this often "
+        "(seconds; 0 saves every change). Closing it always saves.",
     )
 
     # --- retrieval
@@ -161,6 +180,26 @@ class Settings(BaseSettings):
         default=None, validation_alias=_env("llm_api_key", "LLM_API_KEY"), repr=False
     )
     llm_model: str | None = Field(default=None, validation_alias=_env("llm_model", "LLM_MODEL"))
+    llm_provider: str = Field(
+        default="auto",
+        validation_alias=_env("llm_provider", "LLM_PROVIDER"),
+        description="The LLM the review uses: auto (openai when llm_base_url is set, else "
+        "dashscope when a Dashscope API key is set, else none), none (playbook rules only), "
+        "openai, dashscope, or a client a plugin registers.",
+    )
+    llm_timeout_s: float = Field(
+        default=120.0,
+        gt=0,
+        validation_alias=_env("llm_timeout_s"),
+        description="How long one LLM request may take, in seconds.",
+    )
+    llm_max_retries: int = Field(
+        default=3,
+        ge=0,
+        validation_alias=_env("llm_max_retries"),
+        description="Retries of a throttled (429), failed (5xx), timed-out or unreachable "
+        "LLM request.",
+    )
 
     _split_load = field_validator("load_plugins", "disable_plugins", mode="before")(
         classmethod(lambda cls, v: _split_names(v))

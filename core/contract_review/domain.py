@@ -31,8 +31,9 @@ class Priority(StrEnum):
 
 
 class RiskLevel(StrEnum):
-    """Risk level of a finding."""
+    """Risk level of a finding, most severe first."""
 
+    CRITICAL = "critical"
     HIGH = "high"
     MEDIUM = "medium"
     LOW = "low"

@@ -81,6 +81,13 @@ class SearchIndexError(InputError):
     or a query asks for something the index cannot answer (a filter on an unknown field)."""
 
 
+class StorageError(ContractReviewError):
+    """The review store (a SQLite file or a folder of JSON files) cannot be opened, read or
+    written: a file where a folder should be, no permission, a damaged or foreign file, a
+    store written by a newer version. The message names the path and what to do; nothing
+    already saved is changed."""
+
+
 def describe_validation_error(exc: ValidationError, *, root: str = "(input)") -> str:
     """A pydantic validation error as ``field.path: message`` for every problem,
     separated by ``; `` (``root`` names a problem with the input as a whole)."""
@@ -89,3 +96,23 @@ def describe_validation_error(exc: ValidationError, *, root: str = "(input)") ->
         location = ".".join(str(part) for part in error["loc"]) or root
         parts.append(f"{location}: {error['msg']}")
     return "; ".join(parts)
+
+
+class LLMError(ContractReviewError):
+    """An LLM client failed: the service refused the request (bad key, quota, bad
+    input), kept failing, could not be reached, timed out, or answered with something
+    that is not a usable reply. The message names the provider, the model, the HTTP
+    status and what the service said; it never contains the API key."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        provider: str | None = None,
+        model: str | None = None,
+        status: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.provider = provider
+        self.model = model
+        self.status = status

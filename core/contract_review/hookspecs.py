@@ -14,7 +14,7 @@ gain arguments without breaking plugins. Hooks fall into four groups:
 
 * **registration** — ``register_domains``, ``register_skills``,
   ``register_document_parsers``, ``register_report_exporters``,
-  ``register_embedders``: register-callback
+  ``register_embedders``, ``register_llm_clients``: register-callback
   style (as in ``simonw/llm``). Core calls each plugin's implementation once with a
   ``register`` callable, validates what it receives, and records which plugin it came
   from. A duplicate id is reported as a load failure naming both plugins.
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from .documents.parser_types import DocumentParser
     from .domain import ChecklistItem, DomainSpec
+    from .llm.client_types import LLMSpec
     from .reports.exporter_types import ReportExporter
     from .retrieval.embedder_types import EmbedderSpec
     from .review.plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan
@@ -119,6 +120,24 @@ def register_embedders(register: Callable[[EmbedderSpec], None]) -> None:
         :class:`~contract_review.retrieval.embedder_types.EmbedderSpec`. A name already
         registered by another plugin is recorded as a load failure of this plugin, and
         the later registration is skipped.
+    :returns: Nothing; results go through ``register``.
+    """
+
+
+@hookspec
+def register_llm_clients(register: Callable[[LLMSpec], None]) -> None:
+    """Register LLM clients the review engine can use, chosen by name.
+
+    Called once per plugin when the registry is built. Core registers ``openai`` (any
+    OpenAI-compatible server: OpenAI, vLLM, Ollama, Dashscope's compatible mode) and
+    ``dashscope`` (the Dashscope SDK); a plugin adds others (another API, a company
+    gateway) the same way. The client is built only when chosen (setting
+    ``llm_provider``), so a registration must not import heavy packages. The names
+    ``none`` and ``auto`` are reserved.
+
+    :param register: Takes one :class:`~contract_review.llm.client_types.LLMSpec`. A
+        name already registered by another plugin, or a reserved name, is recorded as a
+        load failure of this plugin, and the later registration is skipped.
     :returns: Nothing; results go through ``register``.
     """
 

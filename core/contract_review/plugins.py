@@ -33,6 +33,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = (
     "contract_review.builtin.document_parsers",
     "contract_review.builtin.report_exporters",
     "contract_review.builtin.embedders",
+    "contract_review.builtin.llm_clients",
 )
 
 CORE_DISTRIBUTION = "contract-review"

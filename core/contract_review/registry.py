@@ -22,6 +22,7 @@ from .errors import (
     UnknownSkillError,
     describe_validation_error,
 )
+from .llm.client_types import RESERVED_LLM_NAMES, LLMSpec, UnknownLLMError
 from .plugins import ContractReviewPluginManager, PluginFailure, PluginSource, get_plugin_manager
 from .reports.exporter_types import ReportExporter
 from .retrieval.embedder_types import EmbedderSpec
@@ -61,6 +62,7 @@ class Registry:
         self.parsers: list[Registered[DocumentParser]] = []
         self.exporters: dict[str, Registered[ReportExporter]] = {}
         self.embedders: dict[str, Registered[EmbedderSpec]] = {}
+        self.llm_clients: dict[str, Registered[LLMSpec]] = {}
         self._collect()
 
     # ------------------------------------------------------------------ construction
@@ -105,6 +107,7 @@ class Registry:
         self._call_each("register_document_parsers", self._parser_register)
         self._call_each("register_report_exporters", self._exporter_register)
         self._call_each("register_embedders", self._embedder_register)
+        self._call_each("register_llm_clients", self._llm_client_register)
         for registered in list(self.skills.values()):
             skill = registered.item
             if skill.domain != "*" and skill.domain not in self.domains:
@@ -114,41 +117,87 @@ class Registry:
                     f"skill {skill.skill_id!r} names domain {skill.domain!r}, which no plugin registers",
                 )
 
-    def _domain_register(self, plugin: str) -> Callable[[Any], None]:
-        def register(spec: Any) -> None:
-            spec = self._validated(plugin, "domain", DomainSpec, spec)
-            if spec is None:
+    def _keyed_register(
+        self,
+        plugin: str,
+        *,
+        what: str,
+        model: type[Any],
+        store: dict[str, Registered[Any]],
+        key: Callable[[Any], str],
+        label: str,
+        reserved: frozenset[str] = frozenset(),
+    ) -> Callable[[Any], None]:
+        """A ``register`` callback that validates each item as ``model`` and files it in
+        ``store`` under ``key(item)``; a reserved or taken key is a load failure of
+        ``plugin`` and the item is skipped."""
+
+        def register(value: Any) -> None:
+            item = self._validated(plugin, what, model, value)
+            if item is None:
                 return
-            existing = self.domains.get(spec.domain_id)
+            name = key(item)
+            if name in reserved:
+                self._fail(
+                    plugin,
+                    "register",
+                    f"{label} {name!r} is reserved ({', '.join(sorted(reserved))}); "
+                    "the registration was skipped",
+                )
+                return
+            existing = store.get(name)
             if existing is not None:
                 self._fail(
                     plugin,
                     "register",
-                    f"domain id {spec.domain_id!r} is already registered by plugin {existing.plugin!r}; "
+                    f"{label} {name!r} is already registered by plugin {existing.plugin!r}; "
                     f"the registration from {plugin!r} was skipped",
                 )
                 return
-            self.domains[spec.domain_id] = Registered(spec, plugin)
+            store[name] = Registered(item, plugin)
 
         return register
+
+    def _domain_register(self, plugin: str) -> Callable[[Any], None]:
+        return self._keyed_register(
+            plugin,
+            what="domain",
+            model=DomainSpec,
+            store=self.domains,
+            key=lambda spec: spec.domain_id,
+            label="domain id",
+        )
 
     def _skill_register(self, plugin: str) -> Callable[[Any], None]:
-        def register(skill: Any) -> None:
-            skill = self._validated(plugin, "skill", SkillRegistration, skill)
-            if skill is None:
-                return
-            existing = self.skills.get(skill.skill_id)
-            if existing is not None:
-                self._fail(
-                    plugin,
-                    "register",
-                    f"skill id {skill.skill_id!r} is already registered by plugin {existing.plugin!r}; "
-                    f"the registration from {plugin!r} was skipped",
-                )
-                return
-            self.skills[skill.skill_id] = Registered(skill, plugin)
+        return self._keyed_register(
+            plugin,
+            what="skill",
+            model=SkillRegistration,
+            store=self.skills,
+            key=lambda skill: skill.skill_id,
+            label="skill id",
+        )
 
-        return register
+    def _embedder_register(self, plugin: str) -> Callable[[Any], None]:
+        return self._keyed_register(
+            plugin,
+            what="embedder",
+            model=EmbedderSpec,
+            store=self.embedders,
+            key=lambda spec: spec.name,
+            label="embedder",
+        )
+
+    def _llm_client_register(self, plugin: str) -> Callable[[Any], None]:
+        return self._keyed_register(
+            plugin,
+            what="LLM client",
+            model=LLMSpec,
+            store=self.llm_clients,
+            key=lambda spec: spec.name,
+            label="LLM client",
+            reserved=RESERVED_LLM_NAMES,
+        )
 
     def _parser_register(self, plugin: str) -> Callable[[Any], None]:
         def register(parser: Any) -> None:
@@ -181,24 +230,6 @@ class Registry:
                 )
                 return
             self.exporters[exporter.name] = Registered(exporter, plugin)
-
-        return register
-
-    def _embedder_register(self, plugin: str) -> Callable[[Any], None]:
-        def register(spec: Any) -> None:
-            spec = self._validated(plugin, "embedder", EmbedderSpec, spec)
-            if spec is None:
-                return
-            existing = self.embedders.get(spec.name)
-            if existing is not None:
-                self._fail(
-                    plugin,
-                    "register",
-                    f"embedder {spec.name!r} is already registered by plugin {existing.plugin!r}; "
-                    f"the registration from {plugin!r} was skipped",
-                )
-                return
-            self.embedders[spec.name] = Registered(spec, plugin)
 
         return register
 
@@ -261,6 +292,20 @@ class Registry:
         if registered is None:
             known = ", ".join(sorted(self.embedders)) or "none installed"
             raise UnknownEmbedderError(f"unknown embedder {name!r}; installed embedders: {known}")
+        return registered.item
+
+    def llm_client(self, name: str) -> LLMSpec:
+        """The LLM client registered under ``name``.
+
+        :raises UnknownLLMError: naming the installed clients.
+        """
+        registered = self.llm_clients.get(name)
+        if registered is None:
+            known = ", ".join(sorted(self.llm_clients)) or "none installed"
+            raise UnknownLLMError(
+                f"unknown LLM client {name!r}; installed LLM clients: {known} "
+                "(or 'none' to review without an LLM, 'auto' to use the one configured)"
+            )
         return registered.item
 
     def parser_for(self, path: str | PurePath) -> DocumentParser | None:

@@ -8,7 +8,7 @@ return these models; :func:`build_default_plan` is core's fallback when no plugi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
@@ -44,6 +44,40 @@ class ClauseAnalysisPlan(BaseModel):
     rationale: str = ""
     skip_diffs: bool = False
     skip_validate: bool = False
+    priority: Priority | None = Field(
+        default=None, description="The checklist item's priority, copied from the checklist."
+    )
+
+    def with_depth(self, depth: AnalysisDepth) -> ClauseAnalysisPlan:
+        """A copy at ``depth``, with the iteration limit and skip flags the depth table
+        gives (quick: 1 iteration, no diffs or validation; standard 3; deep 5)."""
+        quick = depth is AnalysisDepth.QUICK
+        return self.model_copy(
+            update={
+                "analysis_depth": depth,
+                "max_iterations": MAX_ITERATIONS[depth],
+                "skip_diffs": quick,
+                "skip_validate": quick,
+            }
+        )
+
+    @property
+    def depth_consistent(self) -> bool:
+        """Whether the iteration limit and skip flags are those of the depth table."""
+        quick = self.analysis_depth is AnalysisDepth.QUICK
+        return (self.max_iterations, self.skip_diffs, self.skip_validate) == (
+            MAX_ITERATIONS[self.analysis_depth],
+            quick,
+            quick,
+        )
+
+
+def depth_distribution(clause_plans: Iterable[ClauseAnalysisPlan]) -> dict[str, int]:
+    """How many clauses are planned at each depth, e.g. ``{"standard": 2, "deep": 1}``."""
+    distribution: dict[str, int] = {}
+    for cp in clause_plans:
+        distribution[cp.analysis_depth.value] = distribution.get(cp.analysis_depth.value, 0) + 1
+    return distribution
 
 
 class ReviewPlan(BaseModel):
@@ -57,6 +91,11 @@ class ReviewPlan(BaseModel):
     def for_clause(self, clause_id: str) -> ClauseAnalysisPlan | None:
         """The plan of one clause, or None when the clause is not planned."""
         return next((cp for cp in self.clause_plans if cp.clause_id == clause_id), None)
+
+    def execution_order(self) -> list[ClauseAnalysisPlan]:
+        """The clause plans in the order they are reviewed: by ``priority_order``, ties
+        in plan order."""
+        return sorted(self.clause_plans, key=lambda cp: cp.priority_order)
 
 
 class PlanAdjustment(BaseModel):
@@ -82,47 +121,49 @@ def build_default_plan(checklist: Sequence[ChecklistItem]) -> ReviewPlan:
                 max_iterations=MAX_ITERATIONS[depth],
                 priority_order=index,
                 rationale=f"default plan: priority={item.priority.value}",
+                priority=item.priority,
             )
         )
-    distribution: dict[str, int] = {}
-    for cp in clause_plans:
-        distribution[cp.analysis_depth.value] = distribution.get(cp.analysis_depth.value, 0) + 1
     return ReviewPlan(
         clause_plans=clause_plans,
         global_strategy="default plan: checklist order, critical clauses analysed deeply",
-        estimated_depth_distribution=distribution,
+        estimated_depth_distribution=depth_distribution(clause_plans),
     )
 
 
-def apply_adjustment(plan: ReviewPlan, adjustment: PlanAdjustment) -> ReviewPlan:
+def apply_adjustment(
+    plan: ReviewPlan, adjustment: PlanAdjustment, *, keep: Collection[str] = ()
+) -> ReviewPlan:
     """A new plan with ``adjustment`` applied; ``plan`` is left unchanged.
 
-    Adjusted clauses take the new depth, iteration limit and rationale (tools are kept
-    unless the adjustment names some); clauses the plan does not hold are ignored.
-    The version goes up by one when anything was adjusted.
+    Adjusted clauses take the new depth — with that depth's iteration limit and skip
+    flags — and the new rationale (tools are kept unless the adjustment names some).
+    Clauses the plan does not hold, and clauses in ``keep`` (those already reviewed),
+    are ignored. When something changed the version goes up by one and the depth
+    distribution is recounted; otherwise ``plan`` itself is returned.
     """
     if not adjustment.should_adjust or not adjustment.adjusted_clauses:
         return plan
-    adjusted = {cp.clause_id: cp for cp in adjustment.adjusted_clauses}
+    adjusted = {cp.clause_id: cp for cp in adjustment.adjusted_clauses if cp.clause_id not in keep}
+    if not any(cp.clause_id in adjusted for cp in plan.clause_plans):
+        return plan
     new_plans: list[ClauseAnalysisPlan] = []
     for cp in plan.clause_plans:
         adj = adjusted.get(cp.clause_id)
         if adj is None:
             new_plans.append(cp)
             continue
-        quick = adj.analysis_depth is AnalysisDepth.QUICK
-        new_plans.append(
-            cp.model_copy(
-                update={
-                    "analysis_depth": adj.analysis_depth,
-                    "suggested_tools": adj.suggested_tools or cp.suggested_tools,
-                    "max_iterations": adj.max_iterations,
-                    "rationale": adj.rationale or cp.rationale,
-                    "skip_diffs": quick,
-                    "skip_validate": quick,
-                }
-            )
+        changed = cp.model_copy(
+            update={
+                "suggested_tools": list(adj.suggested_tools) or cp.suggested_tools,
+                "rationale": adj.rationale or cp.rationale,
+            }
         )
+        new_plans.append(changed.with_depth(adj.analysis_depth))
     return plan.model_copy(
-        update={"clause_plans": new_plans, "plan_version": plan.plan_version + 1}
+        update={
+            "clause_plans": new_plans,
+            "estimated_depth_distribution": depth_distribution(new_plans),
+            "plan_version": plan.plan_version + 1,
+        }
     )

@@ -1,7 +1,8 @@
 """Review state: what the engine knows about a review in progress.
 
-The skill-input hook (``build_skill_input``) receives it; the review-engine issue
-extends it with findings, diffs and approvals.
+The skill-input hook (``build_skill_input``) receives it; the orchestrator's
+``adjust_plan`` reads its findings. The review engine extends it with diffs and
+approvals.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from ..documents.model import Document, DocumentRole
+from .findings import Finding
 from .plan import ReviewPlan
 
 
@@ -23,6 +25,9 @@ class ReviewState(BaseModel):
     material_type: str = Field(default="", description="Kind of document under review, e.g. 'SPA'.")
     review_plan: ReviewPlan | None = None
     current_clause_id: str = ""
+    findings: list[Finding] = Field(
+        default_factory=list, description="What the review found so far, in review order."
+    )
 
     def document(self, role: str) -> Document | None:
         """The first document with this role (a domain role id or a generic role), or None."""

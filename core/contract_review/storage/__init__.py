@@ -1,0 +1,93 @@
+"""Storage (seed 002 P0): review sessions, their checkpoints and conversations, kept by
+one interface (:class:`StorageBackend`) with two backends — SQLite (the default, one
+file in the user data folder) and JSON files (one readable file per record).
+
+Modules, one job each:
+
+* ``records`` — what crosses the boundary (:class:`StoredRecord`, :class:`Checkpoint`,
+  listings, reports); ``record_ids`` — the id rule; ``record_codec`` — entries as JSON;
+* ``backend`` — the interface; ``transfer`` — export and import as JSON lines;
+* ``sqlite_backend``, ``sqlite_connection``, ``migrations`` — the SQLite store;
+* ``json_backend``, ``json_layout``, ``json_files``, ``json_cleanup`` — the JSON store;
+* ``auto_save`` — saving a changing record at most every N seconds;
+* ``opening`` — the store the settings name (:func:`open_storage`).
+
+Names are imported on first use, so importing this package stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from .auto_save import AutoSaver
+    from .backend import RestoreOutcome, StorageBackend
+    from .json_backend import JsonStorage
+    from .opening import default_storage_path, open_storage
+    from .record_ids import RECORD_ID_RULE, is_valid_record_id, validate_record_id
+    from .records import (
+        RECORD_KINDS,
+        STORE_SCHEMA_VERSION,
+        Checkpoint,
+        CheckpointInfo,
+        ExpiryKind,
+        ImportReport,
+        RecordInfo,
+        RecordKind,
+        StorageProblem,
+        StoredEntry,
+        StoredRecord,
+    )
+    from .sqlite_backend import SqliteStorage
+
+_EXPORTS: dict[str, str] = {
+    "AutoSaver": "auto_save",
+    "RestoreOutcome": "backend",
+    "StorageBackend": "backend",
+    "JsonStorage": "json_backend",
+    "default_storage_path": "opening",
+    "open_storage": "opening",
+    "RECORD_ID_RULE": "record_ids",
+    "is_valid_record_id": "record_ids",
+    "validate_record_id": "record_ids",
+    "RECORD_KINDS": "records",
+    "STORE_SCHEMA_VERSION": "records",
+    "Checkpoint": "records",
+    "CheckpointInfo": "records",
+    "ExpiryKind": "records",
+    "ImportReport": "records",
+    "RecordInfo": "records",
+    "RecordKind": "records",
+    "StorageProblem": "records",
+    "StoredEntry": "records",
+    "StoredRecord": "records",
+    "SqliteStorage": "sqlite_backend",
+}
+
+__all__ = [
+    "RECORD_ID_RULE",
+    "RECORD_KINDS",
+    "STORE_SCHEMA_VERSION",
+    "AutoSaver",
+    "Checkpoint",
+    "CheckpointInfo",
+    "ExpiryKind",
+    "ImportReport",
+    "JsonStorage",
+    "RecordInfo",
+    "RecordKind",
+    "RestoreOutcome",
+    "SqliteStorage",
+    "StorageBackend",
+    "StorageProblem",
+    "StoredEntry",
+    "StoredRecord",
+    "default_storage_path",
+    "is_valid_record_id",
+    "open_storage",
+    "validate_record_id",
+]
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, __all__)
