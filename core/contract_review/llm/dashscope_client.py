@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..dashscope_sdk import import_dashscope, response_field, response_header, sdk_endpoint
 from ..errors import ConfigError, LLMError, MissingExtraError
+from ..retry_policy import RetryPolicy, is_retryable_status, parse_retry_after
 from .client_types import ChatMessage, ChatResponse, LLMInfo, ResponseFormat, ToolSpec
-from .retry_policy import RetryPolicy, is_retryable_status, parse_retry_after
 from .wire_format import messages_to_wire, request_options, response_from_wire
 
 if TYPE_CHECKING:
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 
 #: The model used when none is configured.
 DEFAULT_MODEL = "qwen-plus"
-#: The API endpoint the SDK uses when no base URL is configured.
-DEFAULT_BASE_URL = "https://dashscope.aliyuncs.com/api/v1"
 #: The path the SDK appends to the base URL for chats.
 GENERATION_PATH = "/services/aigc/text-generation/generation"
 #: The settings (environment variables) that hold the API key.
@@ -43,14 +41,6 @@ API_KEY_SETTINGS = "DASHSCOPE_API_KEY (or CONTRACT_REVIEW_DASHSCOPE_API_KEY)"
 DEFAULT_TIMEOUT_S = 120.0
 
 _FEATURE = "the dashscope LLM client"
-
-
-def _import_dashscope() -> Any:
-    try:
-        import dashscope
-    except ImportError:
-        raise MissingExtraError(_FEATURE, "dashscope", "dashscope") from None
-    return dashscope
 
 
 class DashscopeLLM:
@@ -91,11 +81,7 @@ class DashscopeLLM:
     @property
     def endpoint(self) -> str:
         """The URL chats are POSTed to."""
-        base = self.base_url
-        if base is None:  # the SDK's, which DASHSCOPE_HTTP_BASE_URL may change
-            loaded = sys.modules.get("dashscope")
-            base = str(getattr(loaded, "base_http_api_url", None) or DEFAULT_BASE_URL)
-        return base.rstrip("/") + GENERATION_PATH
+        return sdk_endpoint(self.base_url, GENERATION_PATH)
 
     @property
     def info(self) -> LLMInfo:
@@ -122,7 +108,7 @@ class DashscopeLLM:
         :raises LLMError: naming the model, HTTP status and Dashscope's code and message.
         :raises MissingExtraError: when the ``dashscope`` package is not installed.
         """
-        dashscope = _import_dashscope()
+        dashscope = import_dashscope(_FEATURE)
         kwargs: dict[str, Any] = {
             "model": self.model,
             "messages": messages_to_wire(messages),
@@ -172,8 +158,8 @@ class DashscopeLLM:
             if status == 200:
                 return response
             if is_retryable_status(status) and self.retry.can_retry(attempt):
-                retry_after = _header(response, "retry-after")
-                reason = f"HTTP {status} {_field(response, 'code')}"
+                retry_after = response_header(response, "retry-after")
+                reason = f"HTTP {status} {response_field(response, 'code')}"
                 self._wait(attempt, reason, parse_retry_after(retry_after))
                 attempt += 1
                 continue
@@ -209,8 +195,8 @@ class DashscopeLLM:
         return LLMError(message, provider="dashscope", model=self.model, status=status)
 
     def _refusal(self, response: Any, status: int, attempts: int) -> LLMError:
-        code = _field(response, "code") or "no error code"
-        message = _field(response, "message") or "no message"
+        code = response_field(response, "code") or "no error code"
+        message = response_field(response, "message") or "no message"
         text = f"refused the request: HTTP {status or 'unknown'}, {code}: {message}"
         if status == 401 or code == "InvalidApiKey":
             text += f". The API key was refused: check the setting {API_KEY_SETTINGS}"
@@ -220,27 +206,13 @@ class DashscopeLLM:
             text += f". The service kept failing after {attempts} attempt(s)"
         elif code == "DataInspectionFailed":
             text += ". Dashscope's content inspection rejected the text sent"
-        request_id = _field(response, "request_id")
+        request_id = response_field(response, "request_id")
         if request_id:
             text += f" (request id {request_id})"
         return self._error(text, status or None)
 
     def __repr__(self) -> str:  # never shows the API key
         return f"DashscopeLLM(model={self.model!r}, base_url={self.base_url!r})"
-
-
-def _field(response: Any, name: str) -> str:
-    value = getattr(response, name, None)
-    return str(value) if value not in (None, "") else ""
-
-
-def _header(response: Any, name: str) -> object:
-    headers = getattr(response, "headers", None)
-    if isinstance(headers, Mapping):
-        for key, value in headers.items():
-            if str(key).lower() == name:
-                return value
-    return None
 
 
 def build(settings: Settings, model: str | None) -> DashscopeLLM:

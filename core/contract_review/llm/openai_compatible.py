@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..errors import ConfigError, LLMError
+from ..retry_policy import RetryPolicy, is_retryable_status, parse_retry_after
 from .client_types import ChatMessage, ChatResponse, LLMInfo, ResponseFormat, ToolSpec
-from .retry_policy import RetryPolicy, is_retryable_status, parse_retry_after
 from .wire_format import (
     body_preview,
     messages_to_wire,

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...dashscope_sdk import import_dashscope, response_field, response_header, sdk_endpoint
 from ...errors import ConfigError, EmbeddingError, MissingExtraError
+from ...retry_policy import RetryPolicy, parse_retry_after
 from ..embedder_types import EmbedderInfo, EmbeddingKind
 from ..progress import progress_bar
 from ..vectors import FloatArray, l2_normalize
@@ -36,8 +37,6 @@ logger = logging.getLogger(__name__)
 
 #: The model used when none is configured.
 DEFAULT_MODEL = "text-embedding-v3"
-#: The API endpoint the SDK uses when no base URL is configured.
-DEFAULT_BASE_URL = "https://dashscope.aliyuncs.com/api/v1"
 #: The path the SDK appends to the base URL for text embeddings.
 EMBEDDING_PATH = "/services/embeddings/text-embedding/text-embedding"
 #: The settings (environment variables) that hold the API key.
@@ -55,20 +54,11 @@ _DEFAULT_DIMENSIONS = {
     "text-embedding-v4": 1024,
 }
 #: The longest wait between retries, whatever the back-off or Retry-After says.
-_MAX_WAIT_S = 60.0
 
 
 def max_batch_size(model: str) -> int:
     """How many texts Dashscope accepts in one request for ``model``."""
     return 25 if model in _LARGE_BATCH_MODELS else 10
-
-
-def _import_dashscope() -> Any:
-    try:
-        import dashscope
-    except ImportError:
-        raise MissingExtraError("the dashscope embedder", "dashscope", "dashscope") from None
-    return dashscope
 
 
 class DashscopeEmbedder:
@@ -141,11 +131,7 @@ class DashscopeEmbedder:
     @property
     def endpoint(self) -> str:
         """The URL texts are POSTed to."""
-        base = self.base_url
-        if base is None:  # the SDK's, which DASHSCOPE_HTTP_BASE_URL may change
-            loaded = sys.modules.get("dashscope")
-            base = str(getattr(loaded, "base_http_api_url", None) or DEFAULT_BASE_URL)
-        return base.rstrip("/") + EMBEDDING_PATH
+        return sdk_endpoint(self.base_url, EMBEDDING_PATH)
 
     def embed(self, texts: Sequence[str], *, kind: EmbeddingKind = "document") -> FloatArray:
         """Embed ``texts`` with Dashscope: a ``float32`` array with one L2-normalised
@@ -161,7 +147,7 @@ class DashscopeEmbedder:
         to_send = [i for i, text in enumerate(texts) if text.strip()]
         if not to_send:
             return np.zeros((len(texts), self.info.dimension or 0), dtype=np.float32)
-        dashscope = _import_dashscope()
+        dashscope = import_dashscope("the dashscope embedder")
         rows: list[FloatArray] = []
         with progress_bar(len(to_send), f"Embedding ({self.model})") as advance:
             for start in range(0, len(to_send), self.batch_size):
@@ -213,31 +199,24 @@ class DashscopeEmbedder:
             if status == 200:
                 return self._vectors(response, len(batch))
             if (status == 429 or status >= 500) and attempt < self.max_retries:
-                self._wait(attempt, response, f"HTTP {status} {_field(response, 'code')}")
+                self._wait(attempt, response, f"HTTP {status} {response_field(response, 'code')}")
                 attempt += 1
                 continue
             raise self._error(response, status, attempt + 1)
 
     def _wait(self, attempt: int, response: Any, reason: str) -> None:
-        delay = self.backoff_s * (2**attempt)
-        retry_after = _retry_after(response)
-        if retry_after is not None:
-            delay = max(delay, retry_after)
-        delay = min(delay, _MAX_WAIT_S)
-        logger.warning(
-            "Dashscope (model %s): %s; retrying in %.1f s (retry %d of %d)",
-            self.model,
-            reason,
-            delay,
-            attempt + 1,
-            self.max_retries,
+        retry_after = parse_retry_after(response_header(response, "retry-after"))
+        policy = RetryPolicy(
+            max_retries=self.max_retries, backoff_s=self.backoff_s, sleep=self.sleep
         )
-        self.sleep(delay)
+        policy.wait(
+            attempt, who=f"Dashscope (model {self.model})", reason=reason, retry_after=retry_after
+        )
 
     def _error(self, response: Any, status: int, attempts: int) -> EmbeddingError:
-        code = _field(response, "code") or "no error code"
-        message = _field(response, "message") or "no message"
-        request_id = _field(response, "request_id")
+        code = response_field(response, "code") or "no error code"
+        message = response_field(response, "message") or "no message"
+        request_id = response_field(response, "request_id")
         text = (
             f"Dashscope refused to embed with model {self.model}: HTTP {status or 'unknown'}, "
             f"{code}: {message}"
@@ -279,24 +258,6 @@ class DashscopeEmbedder:
 
     def __repr__(self) -> str:  # never shows the API key
         return f"DashscopeEmbedder(model={self.model!r}, base_url={self.base_url!r})"
-
-
-def _field(response: Any, name: str) -> str:
-    value = getattr(response, name, None)
-    return str(value) if value not in (None, "") else ""
-
-
-def _retry_after(response: Any) -> float | None:
-    headers = getattr(response, "headers", None)
-    if not isinstance(headers, dict):
-        return None
-    for key, value in headers.items():
-        if str(key).lower() == "retry-after":
-            try:
-                return max(0.0, float(value))
-            except (TypeError, ValueError):
-                return None
-    return None
 
 
 def build(settings: Settings, model: str | None) -> DashscopeEmbedder:

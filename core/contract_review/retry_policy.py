@@ -1,4 +1,5 @@
-"""When and how long the LLM clients wait before trying a request again.
+"""When and how long clients of remote services (the LLM clients, the Dashscope
+embedder) wait before trying a request again.
 
 Throttling (HTTP 429), server errors (5xx), timeouts and network failures are retried
 with exponential back-off; a ``Retry-After`` the service sends is honoured when it asks
