@@ -23,17 +23,10 @@ from contract_review.laws import (
     format_article_no,
     load_law_folder,
 )
+from contract_review.laws.law_headings import chapter_heading, chapter_path, section_heading
 from contract_review.laws.law_library import LawLibrary
-from contract_review.laws.law_reading import (
-    ChapterText,
-    GetLawInput,
-    GetLawOutput,
-    chapter_heading,
-    chapter_path,
-    get_law,
-    get_law_from_cli,
-    section_heading,
-)
+from contract_review.laws.law_reading import get_law, get_law_from_cli
+from contract_review.laws.law_reading_models import ChapterText, GetLawInput, GetLawOutput
 
 # ---------------------------------------------------------------------- helpers
 

@@ -9,13 +9,10 @@
 
 from __future__ import annotations
 
-import json
 import socket
 import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
 from typing import Any
 
@@ -34,6 +31,11 @@ from contract_review.retrieval.embedders.dashscope_embedder import (
     EMBEDDING_PATH,
     DashscopeEmbedder,
     max_batch_size,
+)
+from contract_review.testing.llm_stub_server import (
+    RecordedRequest,
+    StubReply,
+    StubServer,
 )
 
 KEY = "sk-test-not-a-real-key"
@@ -95,11 +97,6 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeCall:
     fake_call = FakeCall()
     monkeypatch.setattr(dashscope.TextEmbedding, "call", staticmethod(fake_call))
     return fake_call
-
-
-@pytest.fixture
-def sleeps() -> list[float]:
-    return []
 
 
 def _embedder(sleeps: list[float], **options: Any) -> DashscopeEmbedder:
@@ -279,110 +276,68 @@ def test_build_without_the_sdk(
 # --- on the wire, against a stub of the Dashscope HTTP API
 
 
-@dataclass
-class Stub:
-    """A local HTTP server answering like Dashscope's embedding endpoint."""
-
-    port: int
-    requests: list[dict[str, Any]] = field(default_factory=list)
-    script: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # then OK
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/api/v1"
+BASE_PATH = "/api/v1"
 
 
-def _stub_handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            stub.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-            if stub.script:
-                status, answer = stub.script.pop(0)
-            else:
-                texts = body["input"]["texts"]
-                status, answer = (
-                    200,
-                    {
-                        "output": {
-                            "embeddings": [
-                                {"text_index": i, "embedding": _vector(t)}
-                                for i, t in reversed(list(enumerate(texts)))
-                            ]
-                        },
-                        "usage": {"total_tokens": sum(len(t) for t in texts)},
-                        "request_id": "stub-request",
-                    },
-                )
-            data = json.dumps(answer).encode("utf-8")
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            return None
-
-    return Handler
+def _embeddings(request: RecordedRequest) -> StubReply:
+    """Dashscope's answer to an embedding request: one vector per text, out of order."""
+    texts = request.body["input"]["texts"]
+    return StubReply(
+        200,
+        {
+            "output": {
+                "embeddings": [
+                    {"text_index": i, "embedding": _vector(t)}
+                    for i, t in reversed(list(enumerate(texts)))
+                ]
+            },
+            "usage": {"total_tokens": sum(len(t) for t in texts)},
+            "request_id": "stub-request",
+        },
+    )
 
 
 @pytest.fixture
-def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[Stub]:
-    for name in (
-        "HTTP_PROXY",
-        "HTTPS_PROXY",
-        "ALL_PROXY",
-        "http_proxy",
-        "https_proxy",
-        "all_proxy",
-    ):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
-    stub = Stub(port=server.server_address[1])
-    server.RequestHandlerClass = _stub_handler(stub)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield stub
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+def stub(stub: StubServer) -> StubServer:
+    """The shared stub server, answering embedding requests like Dashscope."""
+    stub.default = _embeddings
+    return stub
 
 
-def test_wire_format(stub: Stub, sleeps: list[float]) -> None:
+def test_wire_format(stub: StubServer, sleeps: list[float]) -> None:
     texts = [f"t{i}" for i in range(12)]
-    embedder = _embedder(sleeps, base_url=stub.base_url, dimension=4)
+    embedder = _embedder(sleeps, base_url=stub.url(BASE_PATH), dimension=4)
     vectors = embedder.embed(texts, kind="query")
     np.testing.assert_allclose(vectors, _expected(texts), rtol=1e-6)
     assert len(stub.requests) == 2
     first = stub.requests[0]
-    assert first["path"] == "/api/v1/services/embeddings/text-embedding/text-embedding"
-    assert first["headers"]["Authorization"] == f"Bearer {KEY}"
-    assert first["body"]["model"] == "text-embedding-v3"
-    assert first["body"]["input"]["texts"] == texts[:10]
-    assert first["body"]["parameters"]["text_type"] == "query"
-    assert first["body"]["parameters"]["dimension"] == 4
-    assert stub.requests[1]["body"]["input"]["texts"] == texts[10:]
+    assert first.path == "/api/v1/services/embeddings/text-embedding/text-embedding"
+    assert first.headers["authorization"] == f"Bearer {KEY}"
+    assert first.body["model"] == "text-embedding-v3"
+    assert first.body["input"]["texts"] == texts[:10]
+    assert first.body["parameters"]["text_type"] == "query"
+    assert first.body["parameters"]["dimension"] == 4
+    assert stub.requests[1].body["input"]["texts"] == texts[10:]
 
 
-def test_wire_invalid_key(stub: Stub, sleeps: list[float]) -> None:
+def test_wire_invalid_key(stub: StubServer, sleeps: list[float]) -> None:
     stub.script = [
-        (401, {"code": "InvalidApiKey", "message": "Invalid API-key provided.", "request_id": "x"})
+        StubReply(
+            401,
+            {"code": "InvalidApiKey", "message": "Invalid API-key provided.", "request_id": "x"},
+        )
     ]
     with pytest.raises(EmbeddingError) as raised:
-        _embedder(sleeps, base_url=stub.base_url).embed(["t1"])
+        _embedder(sleeps, base_url=stub.url(BASE_PATH)).embed(["t1"])
     message = str(raised.value)
     assert "InvalidApiKey" in message and "Invalid API-key provided." in message
     assert "401" in message and "DASHSCOPE_API_KEY" in message
     assert len(stub.requests) == 1
 
 
-def test_wire_throttled_then_ok(stub: Stub, sleeps: list[float]) -> None:
+def test_wire_throttled_then_ok(stub: StubServer, sleeps: list[float]) -> None:
     stub.script = [
-        (
+        StubReply(
             429,
             {
                 "code": "Throttling.RateQuota",
@@ -391,10 +346,10 @@ def test_wire_throttled_then_ok(stub: Stub, sleeps: list[float]) -> None:
             },
         )
     ]
-    vectors = _embedder(sleeps, base_url=stub.base_url).embed(["t3", "t4"], kind="document")
+    vectors = _embedder(sleeps, base_url=stub.url(BASE_PATH)).embed(["t3", "t4"], kind="document")
     np.testing.assert_allclose(vectors, _expected(["t3", "t4"]), rtol=1e-6)
     assert len(stub.requests) == 2 and sleeps == [1.0]
-    assert stub.requests[1]["body"]["parameters"]["text_type"] == "document"
+    assert stub.requests[1].body["parameters"]["text_type"] == "document"
 
 
 def test_wire_unreachable_endpoint(monkeypatch: pytest.MonkeyPatch, sleeps: list[float]) -> None:

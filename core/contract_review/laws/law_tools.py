@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, TypeVar
 from pydantic import BaseModel, Field
 
 from ..errors import SearchIndexError
-from .law_reading import GetLawInput, GetLawOutput, get_law
+from .law_reading import get_law
+from .law_reading_models import GetLawInput, GetLawOutput
 from .law_search import HybridSearchInput, HybridSearchOutput, hybrid_search
 from .meta_schema import MetaSchemaOutput, meta_schema
 from .provision_context import (
