@@ -16,11 +16,18 @@ from typing import NamedTuple
 from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, int_to_chinese
 from ..documents.numbering import parse_number_token
 
-__all__ = ["ARTICLE_NO_PATTERN", "ArticleNumber", "format_article_no", "parse_article_no"]
+__all__ = [
+    "ARTICLE_NO_PATTERN",
+    "NUMERAL_PATTERN",
+    "ArticleNumber",
+    "format_article_no",
+    "parse_article_no",
+]
 
-_NUMERAL = rf"[{CHINESE_NUMERAL_CHARS}]+|[0-9]+"
+#: A number as laws write one: Chinese numerals or Arabic digits (no anchors, no group).
+NUMERAL_PATTERN = rf"[{CHINESE_NUMERAL_CHARS}]+|[0-9]+"
 
-_ARTICLE_NO = re.compile(rf"第(?P<n>{_NUMERAL})条(?:之(?P<sub>{_NUMERAL}))?")
+_ARTICLE_NO = re.compile(rf"第(?P<n>{NUMERAL_PATTERN})条(?:之(?P<sub>{NUMERAL_PATTERN}))?")
 
 #: The article-number text (without anchors): 第 + numeral + 条, optionally 之 + numeral.
 #: The same expression as the parser's, with its named groups made anonymous so that it

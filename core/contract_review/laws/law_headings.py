@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, chinese_to_int
+from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS
+from ..documents.numbering import parse_number_token
+from .article_numbers import NUMERAL_PATTERN
 from .law_models import Article
 
 __all__ = [
@@ -25,8 +27,7 @@ __all__ = [
 
 # ---------------------------------------------------------------------- headings
 
-_NUMERAL = rf"[{CHINESE_NUMERAL_CHARS}]+|[0-9]+"
-_NUMBERED = re.compile(rf"第(?P<n>{_NUMERAL})(?P<kind>分编|编|章|节)(?P<title>.*)")
+_NUMBERED = re.compile(rf"第(?P<n>{NUMERAL_PATTERN})(?P<kind>分编|编|章|节)(?P<title>.*)")
 _ENUMERATED = re.compile(rf"(?P<n>[{CHINESE_NUMERAL_CHARS}]+)、(?P<title>.+)")
 _WHITESPACE = re.compile(r"\s+")
 _Kind = Literal["part", "subpart", "chapter", "section", "other"]
@@ -48,7 +49,7 @@ class _Heading:
 
 def _number(text: str) -> int | None:
     try:
-        return int(text) if text.isascii() else chinese_to_int(text)
+        return parse_number_token(text)
     except ValueError:
         return None
 

@@ -10,8 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS
-from .article_numbers import ARTICLE_NO_PATTERN, ArticleNumber, parse_article_no
+from .article_numbers import ARTICLE_NO_PATTERN, NUMERAL_PATTERN, ArticleNumber, parse_article_no
 
 __all__ = ["ReferenceKind", "ReferenceMatch", "find_references"]
 
@@ -19,9 +18,8 @@ __all__ = ["ReferenceKind", "ReferenceMatch", "find_references"]
 #: article(s) just before (前条, 前两条), or the citing article's chapter or section.
 ReferenceKind = Literal["article", "previous", "chapter", "section"]
 
-_NUM = rf"[{CHINESE_NUMERAL_CHARS}]+|[0-9]+"
-_PARAGRAPH_NO = rf"第(?:{_NUM})款"
-_ITEM_NO = rf"第(?:{_NUM})项"
+_PARAGRAPH_NO = rf"第(?:{NUMERAL_PATTERN})款"
+_ITEM_NO = rf"第(?:{NUMERAL_PATTERN})项"
 
 
 @dataclass(frozen=True, slots=True)

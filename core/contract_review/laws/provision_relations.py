@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS
-from .article_numbers import ARTICLE_NO_PATTERN
+from .article_numbers import ARTICLE_NO_PATTERN, NUMERAL_PATTERN
 
 __all__ = [
     "COUNTING_TERMS",
@@ -37,8 +36,7 @@ DefinitionScope = Literal["law", "编", "分编", "章", "节", "article"]
 #: occur in most articles, so they are not looked up as terms other articles rely on.
 COUNTING_TERMS = frozenset({"以上", "以下", "以内", "届满", "不满", "超过", "以外"})
 
-_NUM = rf"[{CHINESE_NUMERAL_CHARS}]+|[0-9]+"
-_PARAGRAPH_NO = rf"第(?:{_NUM})款"
+_PARAGRAPH_NO = rf"第(?:{NUMERAL_PATTERN})款"
 _ITEM_LABEL = r"[（(][一二三四五六七八九十]+[）)]"
 _QUOTES = '“”"「」『』‘’'
 
