@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         DocumentRoleSpec,
         DomainSpec,
         ParserSettings,
+        Playbook,
         PlaybookRule,
         Priority,
         RiskLevel,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
         UnknownDomainError,
         UnknownSkillError,
     )
+    from .playbooks.playbook_loading import PlaybookError, load_playbook
     from .plugins import PluginFailure, get_plugin_manager
     from .registry import PluginInfo, Registry, load_registry
     from .reports.exporter_types import ReportExporter
@@ -58,6 +60,7 @@ _EXPORTS: dict[str, str] = {
     "DocumentRoleSpec": "domain",
     "DomainSpec": "domain",
     "ParserSettings": "domain",
+    "Playbook": "domain",
     "PlaybookRule": "domain",
     "Priority": "domain",
     "RiskLevel": "domain",
@@ -67,6 +70,8 @@ _EXPORTS: dict[str, str] = {
     "PluginError": "errors",
     "UnknownDomainError": "errors",
     "UnknownSkillError": "errors",
+    "PlaybookError": "playbooks.playbook_loading",
+    "load_playbook": "playbooks.playbook_loading",
     "PluginFailure": "plugins",
     "get_plugin_manager": "plugins",
     "PluginInfo": "registry",
@@ -101,6 +106,8 @@ __all__ = [
     "ParseOptions",
     "ParserSettings",
     "PlanAdjustment",
+    "Playbook",
+    "PlaybookError",
     "PlaybookRule",
     "PluginError",
     "PluginFailure",
@@ -124,6 +131,7 @@ __all__ = [
     "UnknownSkillError",
     "get_plugin_manager",
     "hookimpl",
+    "load_playbook",
     "load_registry",
     "load_settings",
     "parse_file",

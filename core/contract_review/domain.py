@@ -1,21 +1,39 @@
 """What a legal domain declares: checklist, document roles, parser settings,
-baseline texts and playbook rules.
+baseline texts and its playbook.
 
 A domain plugin returns one :class:`DomainSpec` from its ``register_domains`` hook.
 Core validates it, records which plugin it came from and makes it available through
 the registry; the review engine walks its checklist.
+
+The playbook models (:class:`PlaybookRule`, :class:`Playbook`), :class:`RiskLevel` and
+:data:`IDENTIFIER_PATTERN` live in :mod:`contract_review.playbooks` and are re-exported
+here.
 """
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-#: Domain ids and skill ids: lower-case letters, digits and underscores, starting with a letter.
-IDENTIFIER_PATTERN = r"^[a-z][a-z0-9_]*$"
-_IDENTIFIER_RE = re.compile(IDENTIFIER_PATTERN)
+from .playbooks.playbook_models import Playbook
+from .playbooks.rule_models import PlaybookRule
+from .playbooks.vocabulary import IDENTIFIER_PATTERN, RiskLevel, is_identifier
+
+__all__ = [
+    "ALL_DOMAINS",
+    "IDENTIFIER_PATTERN",
+    "ChecklistItem",
+    "DocumentRoleSpec",
+    "DomainSpec",
+    "ParserSettings",
+    "Playbook",
+    "PlaybookRule",
+    "Priority",
+    "RiskLevel",
+    "is_identifier",
+]
 
 #: The domain value of a skill that every domain may use.
 ALL_DOMAINS = "*"
@@ -23,15 +41,6 @@ ALL_DOMAINS = "*"
 
 class Priority(StrEnum):
     """How much a checklist item matters to the reviewer."""
-
-    CRITICAL = "critical"
-    HIGH = "high"
-    MEDIUM = "medium"
-    LOW = "low"
-
-
-class RiskLevel(StrEnum):
-    """Risk level of a finding, most severe first."""
 
     CRITICAL = "critical"
     HIGH = "high"
@@ -90,46 +99,12 @@ class ParserSettings(BaseModel):
     )
 
 
-class PlaybookRule(BaseModel):
-    """A rule that drives review without an LLM.
-
-    A rule fires on a clause when ``patterns`` match (``when='present'``) or none match
-    (``when='absent'``); numeric rules compare the first number captured by
-    ``patterns`` with ``threshold`` using ``comparison``.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    rule_id: str = Field(pattern=IDENTIFIER_PATTERN)
-    clause_id: str = Field(min_length=1, description="Checklist item the rule belongs to.")
-    description: str
-    patterns: tuple[str, ...] = Field(
-        min_length=1, description="Regular expressions, case-insensitive."
-    )
-    when: str = Field(default="present", pattern=r"^(present|absent)$")
-    threshold: float | None = None
-    comparison: str | None = Field(default=None, pattern=r"^(lt|le|gt|ge)$")
-    risk_level: RiskLevel = RiskLevel.MEDIUM
-    rationale: str = ""
-    suggested_redline: str = ""
-
-    @field_validator("patterns")
-    @classmethod
-    def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
-        for pattern in patterns:
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise ValueError(
-                    f"pattern {pattern!r} is not a valid regular expression: {exc}"
-                ) from exc
-        return patterns
-
-    @model_validator(mode="after")
-    def _threshold_needs_comparison(self) -> PlaybookRule:
-        if (self.threshold is None) != (self.comparison is None):
-            raise ValueError("threshold and comparison must be given together")
-        return self
+def _playbook_of_rules(data: dict[str, Any]) -> Playbook:
+    """The playbook of a domain that gives only ``playbook_rules`` (``data`` is the
+    fields validated so far; pydantic does not call it when one of them failed)."""
+    domain_id: str = data["domain_id"]
+    title = f"{data.get('name') or domain_id} (rules given in code)"
+    return Playbook.from_rules(domain_id, title, tuple(data.get("playbook_rules", ())))
 
 
 class DomainSpec(BaseModel):
@@ -149,10 +124,39 @@ class DomainSpec(BaseModel):
         default_factory=dict,
         description="Clause id -> the market-standard text to compare against.",
     )
-    playbook_rules: tuple[PlaybookRule, ...] = ()
+    playbook_rules: tuple[PlaybookRule, ...] = Field(
+        default=(), description="The playbook's rules (the same as playbook.rules)."
+    )
+    playbook: Playbook = Field(
+        default_factory=_playbook_of_rules,
+        description="The domain's playbook (id, version, sides, rules). Give it, or only "
+        "playbook_rules: a domain that gives bare rules gets a playbook of version 0.0.0 "
+        "holding them.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _rules_of_playbook(cls, data: Any) -> Any:
+        """A domain that gives ``playbook`` without ``playbook_rules`` has its rules."""
+        if not isinstance(data, dict) or data.get("playbook") is None:
+            return data
+        if data.get("playbook_rules") is not None:
+            return data
+        try:
+            rules = Playbook.model_validate(data["playbook"]).rules
+        except ValidationError:
+            return data  # reported against the playbook field
+        return {**data, "playbook_rules": rules}
 
     @model_validator(mode="after")
     def _consistent(self) -> DomainSpec:
+        if self.playbook.domain_id != self.domain_id:
+            raise ValueError(
+                f"playbook {self.playbook.playbook_id!r} is for domain "
+                f"{self.playbook.domain_id!r}, not {self.domain_id!r}"
+            )
+        if self.playbook.rules != self.playbook_rules:
+            raise ValueError("playbook_rules differ from playbook.rules; give one of them")
         ids = [item.clause_id for item in self.checklist]
         duplicates = sorted({cid for cid in ids if ids.count(cid) > 1})
         if duplicates:
@@ -177,8 +181,3 @@ class DomainSpec(BaseModel):
     def referenced_skills(self) -> set[str]:
         """Every skill id named by a checklist item."""
         return {skill for item in self.checklist for skill in item.required_skills}
-
-
-def is_identifier(value: str) -> bool:
-    """True when ``value`` is a valid domain or skill id."""
-    return bool(_IDENTIFIER_RE.fullmatch(value))

@@ -18,7 +18,7 @@ gain arguments without breaking plugins. Hooks fall into four groups:
   style (as in ``simonw/llm``). Core calls each plugin's implementation once with a
   ``register`` callable, validates what it receives, and records which plugin it came
   from. A duplicate id is reported as a load failure naming both plugins.
-* **input building** — ``build_skill_input``.
+* **input building** — ``build_skill_input``, ``locate_clauses``.
 * **plan routing** — ``plan_review``, ``adjust_plan``, ``route_after_analyze``.
 
 Every hook here is documented in ``docs/hooks.md``; a test fails when one is not.
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .llm.client_types import LLMSpec
     from .reports.exporter_types import ReportExporter
     from .retrieval.embedder_types import EmbedderSpec
+    from .review.clause_location import ClauseLocation
     from .review.plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan
     from .review.state import ReviewState
     from .skills.registration import SkillRegistration
@@ -162,6 +163,28 @@ def build_skill_input(
     :param domain: The domain being reviewed (checklist, baseline texts, playbook rules).
     :param state: The review so far (documents by role, party, language, plan).
     :returns: An instance of ``skill.input_model``, or ``None``.
+    """
+
+
+@hookspec(firstresult=True)
+def locate_clauses(
+    domain: DomainSpec, clause: ChecklistItem, state: ReviewState
+) -> list[ClauseLocation] | None:
+    """Find the passages of the documents under review that hold a checklist item.
+
+    Called by the review engine once per planned checklist item, before the item is
+    analysed. The domain that owns the checklist answers (FIDIC reads the Particular
+    Conditions over the General Conditions; the generic domain ranks paragraphs by
+    topic). Return ``[]`` when the item is not in the documents — the review reports
+    it as missing — and ``None`` for domains you do not handle; core then looks the
+    item up by number and keywords in the primary document.
+
+    Stops at first non-None result.
+
+    :param domain: The domain being reviewed.
+    :param clause: The checklist item to find.
+    :param state: The review so far (parsed documents by role, party, language).
+    :returns: The passages, best first, or ``[]`` (not there), or ``None``.
     """
 
 

@@ -31,7 +31,7 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
 
 def test_demo_input_exists() -> None:
     noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
-    for example in re.findall(r"examples/[\w.]+", noxfile):
+    for example in re.findall(r"examples/[\w./]+", noxfile):
         assert (ROOT / example).is_file(), example
 
 

@@ -165,7 +165,7 @@ def test_skill_ids_lists_only_active_skills(dispatcher_for: Any) -> None:
     assert "active_one" in dispatcher.skill_ids
     assert "preview_one" not in dispatcher.skill_ids
     assert "get_clause_context" in dispatcher.skill_ids  # core's generic skills
-    assert "assess_deviation" not in dispatcher.skill_ids  # a preview generic skill
+    assert "assess_deviation" in dispatcher.skill_ids  # active since it has a handler
     names = [d.function.name for d in dispatcher.tool_definitions()]
     assert "active_one" in names and "preview_one" not in names
 

@@ -122,11 +122,10 @@ def test_all_eight_generic_skills_are_registered_by_core(registry: Registry) -> 
         assert registered.plugin == "contract_review.builtin.generic_skills"
         assert registered.item.domain == "*"
     previews = {s for s in ALL_GENERIC if registry.skill(s).status is SkillStatus.PREVIEW}
-    assert previews == {"assess_deviation"}
+    assert previews == set()
     assert registry.skill("search_reference_doc").input_model is SearchReferenceDocInput
     usable = {s.skill_id for s in registry.skills_for(DOMAIN_ID)}
-    assert set(ALL_GENERIC) - previews <= usable
-    assert not previews & usable
+    assert set(ALL_GENERIC) <= usable
 
 
 def test_search_reference_doc_models_are_the_seeds() -> None:
@@ -247,8 +246,8 @@ def test_other_skills_are_left_to_their_plugins(state: ReviewState) -> None:
 # ---------------------------------------------------------------------- end to end
 
 
-@pytest.mark.parametrize("skill_id", [s for s in ALL_GENERIC if s != "assess_deviation"])
-async def test_active_generic_skills_run_on_built_inputs(
+@pytest.mark.parametrize("skill_id", ALL_GENERIC)
+async def test_generic_skills_run_on_built_inputs(
     registry: Registry, state: ReviewState, skill_id: str
 ) -> None:
     built = registry.build_skill_input(skill_id, "4.2", state)
@@ -256,17 +255,6 @@ async def test_active_generic_skills_run_on_built_inputs(
     result = await SkillDispatcher(registry).call(skill_id, built)
     assert result.success, result.error
     assert result.data is not None and result.data["clause_id"] == "4.2"
-
-
-async def test_preview_generic_skills_answer_with_an_error(
-    registry: Registry, state: ReviewState
-) -> None:
-    dispatcher = SkillDispatcher(registry)
-    for skill_id in ("assess_deviation",):
-        built = registry.build_skill_input(skill_id, "4.2", state)
-        assert built is not None
-        result = await dispatcher.call(skill_id, built)
-        assert result.error == f"skill {skill_id!r} is in preview and cannot run yet"
 
 
 async def test_prepare_and_call_fills_internal_fields_and_ignores_llm_overrides(
@@ -331,4 +319,4 @@ async def test_tool_definitions_for_a_domain(registry: Registry) -> None:
     names = {d.function.name for d in SkillDispatcher(registry).tool_definitions(DOMAIN_ID)}
     assert {"get_clause_context", "extract_financial_terms", "load_review_criteria"} <= names
     assert "search_reference_doc" in names
-    assert "assess_deviation" not in names  # preview
+    assert "assess_deviation" in names

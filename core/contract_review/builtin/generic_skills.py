@@ -53,7 +53,7 @@ from ..skills.generic.review_criteria import (
     LoadReviewCriteriaOutput,
     load_review_criteria,
 )
-from ..skills.registration import SkillBackend, SkillRegistration, SkillStatus
+from ..skills.registration import SkillBackend, SkillRegistration
 
 #: How much of the clause text ``search_reference_doc`` uses as its query.
 QUERY_CHARS = 500
@@ -140,14 +140,16 @@ GENERIC_SKILLS: tuple[SkillRegistration, ...] = (
     SkillRegistration(
         skill_id="assess_deviation",
         name="Assess deviation",
-        description="Assess how a clause departs from the baseline and the playbook, with a "
-        "risk level and suggested redlines for each deviation.",
+        description="Assess how a clause departs from the domain's playbook: each rule that "
+        "fires (short time bars, long payment periods, uncapped or one-sided liability...) "
+        "with its risk level, the words that show it, the rationale and the redline we ask "
+        "for.",
         input_model=AssessDeviationInput,
         output_model=AssessDeviationOutput,
         backend=SkillBackend.LOCAL,
+        handler="contract_review.playbooks.deviation_assessment:assess_deviation",
         domain=ALL_DOMAINS,
         category="analysis",
-        status=SkillStatus.PREVIEW,
     ),
 )
 

@@ -1,4 +1,7 @@
-"""Built-in report exporters."""
+"""Built-in report exporters: ``json`` (the report model as JSON), ``markdown`` and
+``html`` (the same content as a page). Each takes a
+:class:`~contract_review.review.report_models.ReviewReport` or a
+:class:`~contract_review.review.report_models.PortfolioReport`."""
 
 from __future__ import annotations
 
@@ -8,11 +11,40 @@ from pydantic import BaseModel
 
 from ..hookspecs import hookimpl
 from ..reports.exporter_types import ReportExporter
+from ..reports.html_report import render_html, render_portfolio_html
+from ..reports.markdown_report import render_markdown, render_portfolio_markdown
+from ..review.report_models import PortfolioReport, ReviewReport
 
 
 def export_json(report: BaseModel) -> str:
     """The report as indented JSON (UTF-8, non-ASCII kept)."""
     return report.model_dump_json(indent=2) + "\n"
+
+
+def _render(
+    report: BaseModel,
+    fmt: str,
+    review: Callable[[ReviewReport], str],
+    portfolio: Callable[[PortfolioReport], str],
+) -> str:
+    if isinstance(report, ReviewReport):
+        return review(report)
+    if isinstance(report, PortfolioReport):
+        return portfolio(report)
+    raise TypeError(
+        f"the {fmt} exporter renders a ReviewReport or a PortfolioReport, "
+        f"not a {type(report).__name__}"
+    )
+
+
+def export_markdown(report: BaseModel) -> str:
+    """A review or portfolio report as a Markdown page."""
+    return _render(report, "markdown", render_markdown, render_portfolio_markdown)
+
+
+def export_html(report: BaseModel) -> str:
+    """A review or portfolio report as a self-contained HTML page."""
+    return _render(report, "html", render_html, render_portfolio_html)
 
 
 @hookimpl
@@ -24,5 +56,23 @@ def register_report_exporters(register: Callable[[ReportExporter], None]) -> Non
             media_type="application/json",
             export=export_json,
             description="The report as JSON",
+        )
+    )
+    register(
+        ReportExporter(
+            name="markdown",
+            suffix=".md",
+            media_type="text/markdown",
+            export=export_markdown,
+            description="The report as a Markdown page",
+        )
+    )
+    register(
+        ReportExporter(
+            name="html",
+            suffix=".html",
+            media_type="text/html",
+            export=export_html,
+            description="The report as a self-contained HTML page (no external assets)",
         )
     )

@@ -19,6 +19,7 @@ from .law_command import law
 from .new_domain_command import new_domain
 from .parse_command import parse
 from .plugins_command import plugins
+from .review_command import review
 from .search_command import search
 from .skills_command import skills
 
@@ -27,6 +28,7 @@ COMMANDS: tuple[click.Command, ...] = (
     plugins,
     skills,
     parse,
+    review,
     index,
     search,
     law,

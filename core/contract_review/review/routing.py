@@ -1,7 +1,7 @@
 """Plan routing: ask the plugins first, fall back to core's defaults.
 
-The review engine calls these three functions; each one calls its firstresult hook
-and, when no plugin answers, returns core's default (SPEC-21).
+The review engine calls these functions; each one calls its firstresult hook and,
+when no plugin answers, returns core's default (SPEC-21 for the plan hooks).
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from typing import Literal
 
 import pluggy
 
-from ..domain import DomainSpec
+from ..documents.locate import locate_checklist_item
+from ..domain import ChecklistItem, DomainSpec
 from ..errors import PluginError
+from .clause_location import ClauseLocation
 from .plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan, build_default_plan
 from .state import ReviewState
 
@@ -79,3 +81,24 @@ def route_after_analyze(
         )
     result: NextStep = step
     return result
+
+
+def locate_clauses(
+    pm: pluggy.PluginManager, domain: DomainSpec, item: ChecklistItem, state: ReviewState
+) -> list[ClauseLocation]:
+    """Where ``item`` is: a plugin's answer, else the primary document's section with
+    the item's number (checked against its keywords) or best keyword match."""
+    located = pm.hook.locate_clauses(domain=domain, clause=item, state=state)
+    if located is None:
+        primary = state.primary
+        section = locate_checklist_item(primary, item) if primary is not None else None
+        if primary is None or section is None:
+            return []
+        return [ClauseLocation.of_section(primary, section, reason="by number and keywords")]
+    if not isinstance(located, list) or not all(isinstance(x, ClauseLocation) for x in located):
+        raise PluginError(
+            f"a locate_clauses hook returned {type(located).__name__} for clause "
+            f"{item.clause_id!r}, not a list of ClauseLocation",
+            plugin="locate_clauses",
+        )
+    return located

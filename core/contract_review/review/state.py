@@ -1,17 +1,53 @@
 """Review state: what the engine knows about a review in progress.
 
-The skill-input hook (``build_skill_input``) receives it; the orchestrator's
-``adjust_plan`` reads its findings. The review engine extends it with diffs and
-approvals.
+The skill-input hook (``build_skill_input``), the locator hook (``locate_clauses``)
+and the plan hooks receive it; the orchestrator's ``adjust_plan`` reads its findings.
+The review engine (:mod:`contract_review.review.engine`) moves it from node to node and
+saves a checkpoint of it after every node, so everything it needs to resume is here:
+the request, the next node, the clause in progress and every result so far. The parsed
+documents are saved once with the review record, not in every checkpoint.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from pydantic import BaseModel, Field
 
 from ..documents.model import Document, DocumentRole
-from .findings import Finding
+from .clause_location import ClauseLocation
+from .engine_request import ReviewRequest
+from .findings import Finding, SkillResultSummary, SuggestedChange
 from .plan import ReviewPlan
+from .report_models import (
+    ApprovalRecord,
+    ClauseReview,
+    PlanChange,
+    PlanSource,
+    PlaybookInfo,
+    ReviewStatus,
+)
+
+__all__ = ["ClauseWork", "ReviewState"]
+
+
+class ClauseWork(BaseModel):
+    """The checklist item being reviewed: what its nodes have produced so far."""
+
+    checklist_item_id: str
+    locations: list[ClauseLocation] = Field(default_factory=list)
+    findings: list[Finding] = Field(
+        default_factory=list, description="Findings of this clause, before approval."
+    )
+    proposed_changes: dict[str, SuggestedChange] = Field(
+        default_factory=dict,
+        description="finding_id -> the redline the analysis proposes; generate_diffs "
+        "attaches them to the findings.",
+    )
+    skill_results: list[SkillResultSummary] = Field(default_factory=list)
+    steps: list[str] = Field(default_factory=list)
+    worker: str = "playbook"
+    approvals: list[ApprovalRecord] = Field(default_factory=list)
 
 
 class ReviewState(BaseModel):
@@ -28,12 +64,38 @@ class ReviewState(BaseModel):
     findings: list[Finding] = Field(
         default_factory=list, description="What the review found so far, in review order."
     )
+    # --- engine bookkeeping (all optional, so hooks and tests can build a bare state)
+    request: ReviewRequest | None = None
+    status: ReviewStatus = "running"
+    next_node: str = Field(default="parse", description="The node the engine runs next.")
+    plan_source: PlanSource = "default"
+    plan_note: str = ""
+    plan_changes: list[PlanChange] = Field(default_factory=list)
+    playbook: PlaybookInfo | None = None
+    llm: str = Field(default="none", description="'none', or the provider and model used.")
+    current: ClauseWork | None = None
+    clause_reviews: list[ClauseReview] = Field(default_factory=list)
+    approvals: list[ApprovalRecord] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    timings: dict[str, float] = Field(default_factory=dict)
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    error: str = Field(default="", description="Why the review failed, when it did.")
 
     def document(self, role: str) -> Document | None:
         """The first document with this role (a domain role id or a generic role), or None."""
         return next((doc for doc in self.documents if doc.role == role), None)
 
+    def document_named(self, name: str) -> Document | None:
+        """The document with this name, or None."""
+        return next((doc for doc in self.documents if doc.name == name), None)
+
     @property
     def primary(self) -> Document | None:
         """The document under review."""
         return self.document(DocumentRole.PRIMARY.value)
+
+    @property
+    def done_clause_ids(self) -> list[str]:
+        """Checklist items already saved, in review order."""
+        return [review.checklist_item_id for review in self.clause_reviews]

@@ -283,7 +283,7 @@ def _playbook_rules(draw: st.DrawFn, clause_ids: tuple[str, ...]) -> PlaybookRul
         clause_id=draw(st.sampled_from(clause_ids)),
         description=f"Looks for {', '.join(patterns)}",
         patterns=patterns,
-        when=draw(st.sampled_from(("present", "absent"))),
+        when="present" if numeric else draw(st.sampled_from(("present", "absent"))),
         threshold=float(draw(st.integers(1, 90))) if numeric else None,
         comparison=draw(st.sampled_from(("lt", "le", "gt", "ge"))) if numeric else None,
         risk_level=draw(st.sampled_from(RiskLevel)),
@@ -293,9 +293,9 @@ def _playbook_rules(draw: st.DrawFn, clause_ids: tuple[str, ...]) -> PlaybookRul
 
 
 def playbook_rules(clause_ids: Sequence[str]) -> st.SearchStrategy[PlaybookRule]:
-    """Playbook rules attached to one of ``clause_ids``: keyword rules and numeric
-    threshold rules (``threshold`` and ``comparison`` always together), all with
-    patterns that compile.
+    """Playbook rules attached to one of ``clause_ids``: keyword rules (present or
+    absent) and numeric threshold rules (``threshold`` and ``comparison`` always
+    together, always ``when='present'``), all with patterns that compile.
 
     :param clause_ids: The checklist clause ids rules may belong to (at least one).
     """

@@ -9,10 +9,12 @@ from pydantic import BaseModel
 
 from contract_review.domain import ChecklistItem, DomainSpec
 from contract_review.hookspecs import hookimpl
+from contract_review.review.clause_location import ClauseLocation
 from contract_review.review.state import ReviewState
 from contract_review.skills.registration import SkillRegistration
 
 from .checklist import DOMAIN_ID, DOMAIN_SPEC
+from .clause_locator import locate_fidic_clause
 from .registrations import SKILLS
 from .skill_inputs import build_input
 
@@ -38,3 +40,15 @@ def build_skill_input(
     if skill.domain != DOMAIN_ID:
         return None
     return build_input(skill.skill_id, clause, domain, state)
+
+
+@hookimpl
+def locate_clauses(
+    domain: DomainSpec, clause: ChecklistItem, state: ReviewState
+) -> list[ClauseLocation] | None:
+    """Where a FIDIC sub-clause is: the Particular Conditions over the General
+    Conditions (:func:`~contract_review_fidic.clause_locator.locate_fidic_clause`);
+    None for every other domain."""
+    if domain.domain_id != DOMAIN_ID:
+        return None
+    return locate_fidic_clause(clause, state)

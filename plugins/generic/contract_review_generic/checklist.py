@@ -18,7 +18,7 @@ from contract_review.domain import (
 )
 
 from .baselines import BASELINE_TEXTS
-from .playbook import PLAYBOOK_RULES
+from .playbook import PLAYBOOK
 
 #: The domain id, also the entry-point name.
 DOMAIN_ID = "generic"
@@ -512,6 +512,76 @@ CHECKLIST: tuple[ChecklistItem, ...] = (
             "结算",
         ),
     ),
+    # Topics outside CUAD where the playbook's one-sided terms live.
+    _item(
+        "claims_notice",
+        "索赔与异议通知期限",
+        "Claims Notice And Time Bars",
+        Priority.HIGH,
+        ("extract_financial_terms", "compare_with_baseline"),
+        "Check the periods within which a party must notify a claim, a defect or an "
+        "objection, and what happens if it is late (the claim is lost, the goods are "
+        "deemed accepted).",
+        (
+            "notice of claim",
+            "notify",
+            "claims",
+            "time bar",
+            "failing which",
+            "deemed to have waived",
+            "objection",
+            "索赔",
+            "异议",
+            "书面通知",
+            "视为放弃",
+            "逾期",
+        ),
+    ),
+    _item(
+        "fitness_for_purpose",
+        "适用性保证",
+        "Fitness For Purpose",
+        Priority.HIGH,
+        ("compare_with_baseline",),
+        "Check what the goods, software or works must be fit for: the purposes the "
+        "specification states, or any purpose the buyer has or may later have.",
+        (
+            "fit for purpose",
+            "fitness for purpose",
+            "fit for the purpose",
+            "fit for any purpose",
+            "merchantability",
+            "intended use",
+            "suitable for",
+            "适用性",
+            "预期用途",
+            "使用目的",
+            "适用于",
+        ),
+    ),
+    _item(
+        "ground_conditions",
+        "场地与地质条件",
+        "Site And Ground Conditions",
+        Priority.HIGH,
+        ("compare_with_baseline",),
+        "Check who bears the risk of site, ground and sub-surface conditions, whether "
+        "unforeseeable conditions give time and money, and what the site data is worth.",
+        (
+            "ground conditions",
+            "site conditions",
+            "sub-surface",
+            "physical conditions",
+            "unforeseen",
+            "geotechnical",
+            "site data",
+            "地质条件",
+            "现场条件",
+            "不可预见",
+            "地下",
+            "水文",
+        ),
+    ),
 )
 
 DOCUMENT_ROLES: tuple[DocumentRoleSpec, ...] = (
@@ -543,5 +613,5 @@ DOMAIN_SPEC = DomainSpec(
     document_roles=DOCUMENT_ROLES,
     parser_settings=ParserSettings(language="auto"),
     baseline_texts=BASELINE_TEXTS,
-    playbook_rules=PLAYBOOK_RULES,
+    playbook=PLAYBOOK,
 )

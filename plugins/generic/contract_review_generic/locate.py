@@ -7,7 +7,10 @@ candidate sections with core's :func:`~contract_review.documents.locate.find_by_
 (a keyword in the title weighs more than one in the text), using the checklist's
 English and Chinese keywords for the topic unless the caller gives its own, and says
 which keywords each candidate matched. A clause number ("12.3", "第十四条") is looked
-up by number first.
+up by number first. A contract the parser could not split into numbered sections is
+ranked by paragraphs instead, with the locator of the ``locate_clauses`` hook
+(:mod:`.clause_locator`); a candidate's ``section_id`` is then the paragraph's label
+("¶12").
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from contract_review.documents.numbering import parse_clause_reference
 from contract_review.skills.generic.clause_lookup import clause_text
 
 from .checklist import CHECKLIST
+from .clause_locator import rank_topic
 
 #: Characters of each candidate's text returned as its excerpt.
 EXCERPT_CHARS = 300
@@ -49,11 +53,14 @@ class LocateClauseInput(BaseModel):
 
 
 class ClauseCandidate(BaseModel):
-    """A section that may hold the topic."""
+    """A section (or, in a contract without sections, a paragraph) that may hold the topic."""
 
     section_id: str
     title: str = ""
-    score: float = Field(description="Keyword score; a clause found by its number scores 0.")
+    score: float = Field(
+        description="Keyword score (a clause found by its number scores 0); for a "
+        "paragraph, the locator's probability that it holds the topic."
+    )
     matched_keywords: list[str] = Field(default_factory=list)
     by_number: bool = Field(default=False, description="Found by its clause number.")
     excerpt: str = ""
@@ -111,6 +118,8 @@ def locate_topic(input_data: LocateClauseInput) -> LocateClauseOutput:
         return LocateClauseOutput(
             clause_id=clause_id, keywords_used=keywords, notes=["no document was supplied"]
         )
+    if next(document.sections(), None) is None:
+        return _paragraph_candidates(document, clause_id, keywords, input_data.top_k)
     candidates: list[ClauseCandidate] = []
     if parse_clause_reference(clause_id) is not None:
         numbered = locate_clause(document, clause_id)
@@ -126,6 +135,34 @@ def locate_topic(input_data: LocateClauseInput) -> LocateClauseOutput:
     notes: list[str] = []
     if not candidates:
         notes.append("no section mentions the topic's keywords; the contract may not cover it")
+    return LocateClauseOutput(
+        clause_id=clause_id,
+        found=bool(candidates),
+        best_section_id=candidates[0].section_id if candidates else None,
+        candidates=candidates,
+        keywords_used=keywords,
+        notes=notes,
+    )
+
+
+def _paragraph_candidates(
+    document: Document, clause_id: str, keywords: list[str], top_k: int
+) -> LocateClauseOutput:
+    """Candidates for a document without sections: its paragraphs, ranked for the topic."""
+    ranking = rank_topic(document, clause_id, tuple(keywords))
+    candidates = [
+        ClauseCandidate(
+            section_id=item.unit.label,
+            title=item.unit.heading,
+            score=item.probability,
+            matched_keywords=[k for k in keywords if _keyword_in(k, item.unit.text(document))],
+            excerpt=" ".join(item.unit.text(document).split())[:EXCERPT_CHARS],
+        )
+        for item in ranking.ranked[:top_k]
+    ]
+    notes = ["the contract has no numbered sections; candidates are paragraphs"]
+    if not candidates:
+        notes.append("no paragraph mentions the topic; the contract may not cover it")
     return LocateClauseOutput(
         clause_id=clause_id,
         found=bool(candidates),

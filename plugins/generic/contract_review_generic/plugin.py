@@ -9,10 +9,12 @@ from pydantic import BaseModel
 
 from contract_review.domain import ChecklistItem, DomainSpec
 from contract_review.hookspecs import hookimpl
+from contract_review.review.clause_location import ClauseLocation
 from contract_review.review.state import ReviewState
 from contract_review.skills.registration import SkillRegistration
 
 from .checklist import DOMAIN_ID, DOMAIN_SPEC
+from .clause_locator import locate_topic_clauses
 from .registrations import SKILLS
 from .skill_inputs import build_input
 
@@ -38,3 +40,18 @@ def build_skill_input(
     if skill.domain != DOMAIN_ID:
         return None
     return build_input(skill.skill_id, clause, domain, state)
+
+
+@hookimpl
+def locate_clauses(
+    domain: DomainSpec, clause: ChecklistItem, state: ReviewState
+) -> list[ClauseLocation] | None:
+    """Where a generic checklist topic is in the contract under review, best first;
+    ``[]`` when the topic is judged absent (or there is no contract). ``None`` for
+    other domains."""
+    if domain.domain_id != DOMAIN_ID:
+        return None
+    document = state.primary
+    if document is None:
+        return []
+    return locate_topic_clauses(document, clause.clause_id, tuple(clause.keywords))

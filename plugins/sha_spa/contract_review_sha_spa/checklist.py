@@ -17,7 +17,7 @@ from contract_review.domain import (
 )
 
 from .baselines import BASELINE_TEXTS
-from .playbook import PLAYBOOK_RULES
+from .playbook import PLAYBOOK
 
 #: The domain id, also the entry-point name.
 DOMAIN_ID = "sha_spa"
@@ -334,5 +334,5 @@ DOMAIN_SPEC = DomainSpec(
     document_roles=DOCUMENT_ROLES,
     parser_settings=ParserSettings(language="auto"),
     baseline_texts=BASELINE_TEXTS,
-    playbook_rules=PLAYBOOK_RULES,
+    playbook=PLAYBOOK,
 )

@@ -9,10 +9,12 @@ from pydantic import BaseModel
 
 from contract_review.domain import ChecklistItem, DomainSpec
 from contract_review.hookspecs import hookimpl
+from contract_review.review.clause_location import ClauseLocation
 from contract_review.review.state import ReviewState
 from contract_review.skills.registration import SkillRegistration
 
 from .checklist import DOMAIN_ID, DOMAIN_SPEC
+from .clause_locator import locate_topic
 from .registrations import SKILLS
 from .skill_inputs import build_input
 
@@ -38,3 +40,18 @@ def build_skill_input(
     if skill.domain != DOMAIN_ID:
         return None
     return build_input(skill.skill_id, clause, domain, state)
+
+
+@hookimpl
+def locate_clauses(
+    domain: DomainSpec, clause: ChecklistItem, state: ReviewState
+) -> list[ClauseLocation] | None:
+    """Where an SPA/SHA topic is in the agreement under review, by heading first
+    (:func:`~contract_review_sha_spa.clause_locator.locate_topic`); None for every
+    other domain."""
+    if domain.domain_id != DOMAIN_ID:
+        return None
+    primary = state.primary
+    if primary is None:
+        return []
+    return locate_topic(primary, clause, domain.checklist)

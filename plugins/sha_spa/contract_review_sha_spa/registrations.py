@@ -7,11 +7,11 @@ from contract_review.skills.generic.reference_search_models import (
     SearchReferenceDocInput,
     SearchReferenceDocOutput,
 )
-from contract_review.skills.registration import SkillBackend, SkillRegistration, SkillStatus
+from contract_review.skills.registration import SkillBackend, SkillRegistration
 
 from .checklist import DOMAIN_ID
 from .conditions import ExtractConditionsInput, ExtractConditionsOutput, extract_conditions
-from .governance import GovernanceCheckInput
+from .governance import GovernanceCheckInput, GovernanceCheckOutput, check_governance
 from .indemnity import IndemnityAnalysisInput, IndemnityAnalysisOutput, analyse_indemnity
 from .reps_warranties import (
     ExtractRepsWarrantiesInput,
@@ -24,9 +24,6 @@ EXTRACT_REPS_WARRANTIES = "spa_extract_reps_warranties"
 INDEMNITY_ANALYSIS = "spa_indemnity_analysis"
 GOVERNANCE_CHECK = "sha_governance_check"
 TRANSACTION_DOC_CROSS_CHECK = "transaction_doc_cross_check"
-
-#: The remote workflow that runs ``sha_governance_check`` (the seeds' Refly workflow).
-GOVERNANCE_WORKFLOW_ID = "refly_wf_sha_governance_check"
 
 SKILLS: tuple[SkillRegistration, ...] = (
     SkillRegistration(
@@ -79,15 +76,18 @@ SKILLS: tuple[SkillRegistration, ...] = (
         skill_id=GOVERNANCE_CHECK,
         name="Governance completeness check",
         description=(
-            "Check a shareholders' agreement's governance provisions for completeness: board "
-            "composition and appointment rights, reserved matters, quorum and deadlock."
+            "Check a shareholders' agreement's governance provisions: board composition and "
+            "who appoints how many directors, the quorum (and whether a director of each side "
+            "must attend), the reserved matters against a list of fifteen common ones, their "
+            "voting threshold (unanimity, a percentage, supermajority, simple majority, a "
+            "party's consent) and the deadlock mechanism, with findings and risk levels."
         ),
         input_model=GovernanceCheckInput,
-        backend=SkillBackend.REMOTE,
-        remote_workflow_id=GOVERNANCE_WORKFLOW_ID,
+        output_model=GovernanceCheckOutput,
+        backend=SkillBackend.LOCAL,
+        handler=check_governance,
         domain=DOMAIN_ID,
         category="validation",
-        status=SkillStatus.PREVIEW,
     ),
     SkillRegistration(
         skill_id=TRANSACTION_DOC_CROSS_CHECK,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from contract_review.domain import PlaybookRule, Priority
+from contract_review.playbooks.rule_matching import any_match, find_hits
 from contract_review.retrieval.reference_search import search_reference_doc
 from contract_review.skills.registration import SkillBackend, SkillStatus
 from contract_review_sha_spa.checklist import CHECKLIST, DOMAIN_SPEC
+from contract_review_sha_spa.governance import GovernanceCheckOutput, check_governance
 from contract_review_sha_spa.registrations import SKILLS
 
 # The checklist of the original project (shared/seeds/README.md).
@@ -54,12 +54,12 @@ def test_skill_statuses() -> None:
         "spa_extract_conditions": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
         "spa_extract_reps_warranties": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
         "spa_indemnity_analysis": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
-        "sha_governance_check": (SkillStatus.PREVIEW, SkillBackend.REMOTE),
+        "sha_governance_check": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
         "transaction_doc_cross_check": (SkillStatus.ACTIVE, SkillBackend.LOCAL),
     }
     governance = next(s for s in SKILLS if s.skill_id == "sha_governance_check")
-    assert governance.remote_workflow_id == "refly_wf_sha_governance_check"
-    assert all(s.handler is None for s in SKILLS if s.status is SkillStatus.PREVIEW)
+    assert governance.handler is check_governance
+    assert governance.output_model is GovernanceCheckOutput
     cross_check = next(s for s in SKILLS if s.skill_id == "transaction_doc_cross_check")
     assert cross_check.handler is search_reference_doc  # SPEC-16 §4.1: no wrapper
 
@@ -78,7 +78,19 @@ def _rule(rule_id: str) -> PlaybookRule:
 
 
 def _matches(rule: PlaybookRule, text: str) -> bool:
-    return any(re.search(pattern, text, re.IGNORECASE) for pattern in rule.patterns)
+    return any_match(rule.patterns, text)
+
+
+def test_playbook_is_the_shipped_data_file() -> None:
+    playbook = DOMAIN_SPEC.playbook
+    assert (playbook.playbook_id, playbook.version) == ("sha_spa", "1.0.0")
+    categories = {rule.category for rule in playbook.rules}
+    assert {
+        "indemnity_no_cap",
+        "indemnity_no_basket",
+        "warranty_survival_long_or_unlimited",
+        "reserved_matters_missing_or_simple_majority",
+    } <= categories
 
 
 @pytest.mark.parametrize(
@@ -98,14 +110,10 @@ def test_rule_patterns(rule_id: str, text: str, matched: bool) -> None:
 
 def test_drag_along_threshold_rule_captures_the_percentage() -> None:
     rule = _rule("sha_spa_drag_along_low_threshold")
-    match = re.search(
-        rule.patterns[0], "Holders of 40% of the shares may exercise the drag-along right", re.I
+    assert not find_hits(rule, "Holders of 40% of the shares may exercise the drag-along right")
+    hits = find_hits(rule, "The drag-along right may be exercised by holders of 40% of the Shares.")
+    assert [hit.value.value for hit in hits if hit.value] == [40]
+    assert not find_hits(
+        rule, "The drag-along right may be exercised by holders of 75% of the Shares."
     )
-    assert match is None  # the percentage must follow the drag-along wording
-    match = re.search(
-        rule.patterns[0],
-        "The drag-along right may be exercised by holders of 40% of the Shares.",
-        re.I,
-    )
-    assert match is not None and float(match.group(1)) == 40
     assert rule.threshold == 50 and rule.comparison == "lt"

@@ -1,7 +1,8 @@
 """Models of ``assess_deviation``: how a clause departs from the domain's position.
 
-The assessment is driven by the playbook rules and, when an LLM is configured, by the
-LLM. It is registered as a preview until the review engine supplies its handler.
+The handler (:func:`contract_review.playbooks.deviation_assessment.assess_deviation`)
+applies the playbook rules the engine fills in to the clause text, with the offline
+assessor the review itself uses.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ class AssessDeviationInput(BaseModel):
     clause_id: str = Field(min_length=1, description="The clause to assess, e.g. '17.6'.")
     clause_text: str = Field(default="", description="The clause as written in the contract.")
     baseline_text: str = Field(default="", description="The market-standard text, if any.")
-    our_party: str = Field(default="", description="The party we act for, e.g. 'Contractor'.")
+    our_party: str = Field(
+        default="",
+        description="The party we act for: a side ('contractor'), a word the contract uses "
+        "('Employer', '甲方') or a party's name; deviations that burden the other side are "
+        "reported at low risk.",
+    )
     language: Literal["en", "zh"] = "en"
     playbook_rules: list[PlaybookRule] = Field(
         default_factory=list,

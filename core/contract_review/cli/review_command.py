@@ -1,0 +1,230 @@
+"""``contract-review review``: review a contract (or a folder of them) and write
+report.json, report.md and report.html."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..domain import RiskLevel
+from ..llm.client_types import LLMInfo
+from ..llm.llm_choice import llm_notice
+from ..registry import Registry
+from ..review.approval import Approver, AutoApprover, PausingApprover
+from ..review.engine_context import ProgressCallback
+from ..review.engine_request import ApprovalMode, DocumentInput, ReviewRequest
+from ..review.state import ReviewState
+from .context import CliState, pass_state
+from .errors import EXIT_FINDINGS
+from .review_approval import TerminalApprover
+from .review_arguments import REFERENCE_PAIRS, ReferencePairsCommand
+from .review_output import print_summary, write_reports
+from .review_portfolio import review_folder
+
+if TYPE_CHECKING:
+    from ..review.engine import ReviewEngine
+
+__all__ = ["review"]
+
+_LEVELS = [level.value for level in RiskLevel]
+
+
+@contextmanager
+def progress_bar(enabled: bool = True) -> Iterator[ProgressCallback | None]:
+    """A rich progress bar on stderr over the planned clauses; yields its callback."""
+    if not enabled:
+        yield None
+        return
+    progress = Progress(
+        TextColumn("Reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task("", total=None)
+
+    def update(node: str, done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total, description=node)
+
+    with progress:
+        yield update
+
+
+def _approver(mode: ApprovalMode) -> Approver:
+    if mode == "interactive":
+        return TerminalApprover()
+    if mode == "pause":
+        return PausingApprover()
+    return AutoApprover()
+
+
+@click.command("review", cls=ReferencePairsCommand)
+@click.argument("path", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--domain", "domain_id", metavar="DOMAIN", help="The domain: fidic, sha_spa, generic..."
+)
+@click.option(
+    "--reference",
+    "references",
+    multiple=True,
+    metavar="FILE",
+    help="A related document (Employer's Requirements, disclosure letter, General Conditions...). Repeatable.",
+)
+@click.option(
+    "--role",
+    "roles",
+    multiple=True,
+    metavar="ROLE",
+    help="The role of the --reference before it: er, reference (default), disclosure, baseline, or one of the domain's role ids.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Folder for report.json, report.md and report.html.",
+)
+@click.option("--interactive", is_flag=True, help="Approve, reject or edit each proposed change.")
+@click.option(
+    "--pause", is_flag=True, help="Stop at the first change awaiting approval; print the review id."
+)
+@click.option("--resume", "resume_id", metavar="ID", help="Resume a paused or interrupted review.")
+@click.option(
+    "--orchestrator/--no-orchestrator",
+    default=None,
+    help="Plan the review with the orchestrator (default: the use_orchestrator setting).",
+)
+@click.option(
+    "--llm",
+    "llm_name",
+    metavar="NAME",
+    help="none, openai, dashscope, or a plugin's client (default: the llm_provider setting).",
+)
+@click.option(
+    "--playbook",
+    "playbook",
+    type=click.Path(path_type=Path),
+    help="A playbook file (YAML or TOML) replacing the domain's own.",
+)
+@click.option(
+    "--party",
+    default="",
+    metavar="NAME",
+    help="The side we act for: contractor/employer, buyer/seller, 甲方/乙方 or a party's name.",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(_LEVELS),
+    help="Exit with status 1 when a finding at this risk level or above exists.",
+)
+@click.option(
+    "--list", "list_reviews", is_flag=True, help="List the reviews in the store and exit."
+)
+@click.pass_context
+@pass_state
+def review(
+    state: CliState,
+    ctx: click.Context,
+    path: Path | None,
+    domain_id: str | None,
+    references: tuple[str, ...],
+    roles: tuple[str, ...],
+    out_dir: Path | None,
+    interactive: bool,
+    pause: bool,
+    resume_id: str | None,
+    orchestrator: bool | None,
+    llm_name: str | None,
+    playbook: Path | None,
+    party: str,
+    fail_on: str | None,
+    list_reviews: bool,
+) -> None:
+    """Review PATH (a contract, or a folder of them) against a domain's checklist and
+    playbook, and write report.json, report.md and report.html into --out.
+
+    \b
+    Offline by default: with no LLM configured the domain's playbook rules analyse
+    each clause. Examples:
+      contract-review review examples/fidic/particular_conditions.txt --domain fidic \\
+        --reference examples/fidic/general_conditions.txt --role baseline \\
+        --reference examples/fidic/employers_requirements.txt --role er --out review-out
+      contract-review review --resume rv-20261122-101500-a1b2c3 --out review-out
+    """
+    if interactive and pause:
+        raise click.UsageError("choose one of --interactive and --pause")
+    from ..review.engine import RECORD_KIND, ReviewEngine
+
+    mode: ApprovalMode = "interactive" if interactive else "pause" if pause else "auto"
+    registry = state.load_registry()
+    engine = ReviewEngine(registry, approver=_approver(mode), announce=_announce)
+    if list_reviews:
+        for info in engine.storage.list_records(RECORD_KIND):
+            record = engine.storage.load(RECORD_KIND, info.id)
+            status = record.data.get("status", "?") if record is not None else "?"
+            click.echo(f"{info.id}  {status}  updated {info.updated_at:%Y-%m-%d %H:%M}")
+        return
+    if out_dir is None:
+        raise click.UsageError("give --out DIR, the folder for the reports")
+    if resume_id is not None:
+        with progress_bar() as progress:
+            engine.progress = progress
+            result = engine.resume(resume_id)
+        _finish(engine, registry, result, out_dir, fail_on)
+        return
+    if path is None or domain_id is None:
+        raise click.UsageError("give the contract (PATH) and --domain, or --resume ID")
+    if path.is_dir():
+        total = review_folder(engine, registry, path, domain_id, out_dir, party=party)
+        if fail_on is not None and total.at_least(RiskLevel(fail_on)):
+            ctx.exit(EXIT_FINDINGS)
+        return
+    pairs = ctx.meta.get(REFERENCE_PAIRS, [])
+    request = ReviewRequest(
+        domain_id=domain_id,
+        documents=[
+            DocumentInput(path=str(path)),
+            *(DocumentInput(path=p, role=r) for p, r in pairs),
+        ],
+        party=party,
+        playbook_path=str(playbook) if playbook is not None else None,
+        use_orchestrator=orchestrator,
+        llm=llm_name,
+        approval=mode,
+    )
+    with progress_bar(mode != "interactive") as progress:
+        engine.progress = progress
+        result = engine.start(request)
+    _finish(engine, registry, result, out_dir, fail_on)
+
+
+def _announce(info: LLMInfo) -> None:
+    """Say where contract text goes before any is sent."""
+    click.echo(llm_notice(info), err=True)
+
+
+def _finish(
+    engine: ReviewEngine,
+    registry: Registry,
+    result: ReviewState,
+    out_dir: Path,
+    fail_on: str | None,
+) -> None:
+    report = engine.report(result)
+    written = write_reports(report, registry, out_dir)
+    print_summary(report, written)
+    if result.status == "paused":
+        click.echo(
+            f"Review {result.review_id} paused for approval. Resume it with: "
+            f"contract-review review --resume {result.review_id} --out {out_dir}"
+        )
+    if fail_on is not None and report.summary.at_least(RiskLevel(fail_on)):
+        raise click.exceptions.Exit(EXIT_FINDINGS)

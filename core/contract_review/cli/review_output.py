@@ -1,0 +1,56 @@
+"""Writing a review's reports (every registered exporter: report.json, report.md,
+report.html) and the one-screen summary the CLI prints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from pydantic import BaseModel
+
+from ..errors import InputError
+from ..registry import Registry
+from ..review.report_models import REPORT_STEM, ReviewReport
+
+__all__ = ["print_summary", "write_reports"]
+
+
+def write_reports(
+    report: BaseModel, registry: Registry, out_dir: Path, *, stem: str = REPORT_STEM
+) -> list[Path]:
+    """Write ``report`` with every exporter into ``out_dir``; the files written."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(
+            f"cannot create the output folder {out_dir}: {exc.strerror or exc}"
+        ) from exc
+    written: list[Path] = []
+    for name in sorted(registry.exporters):
+        exporter = registry.exporters[name].item
+        target = out_dir / f"{stem}{exporter.suffix}"
+        text = exporter.export(report)
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(target)
+        written.append(target)
+    return written
+
+
+def print_summary(report: ReviewReport, written: list[Path]) -> None:
+    """Risk counts, the most severe findings, and where the reports are."""
+    s = report.summary
+    click.echo(
+        f"{report.title}: {s.total} findings — critical {s.critical}, high {s.high}, "
+        f"medium {s.medium}, low {s.low} ({s.missing} checklist items missing)"
+    )
+    severe = [f for f in report.findings if f.risk_level.value in ("critical", "high")]
+    for finding in severe[:12]:
+        click.echo(f"  [{finding.risk_level.value}] {finding.clause_id}: {finding.title}")
+    if len(severe) > 12:
+        click.echo(f"  ... and {len(severe) - 12} more high or critical findings")
+    click.echo(f"Plan: {report.plan.source} — {report.plan.note}")
+    if report.status != "complete":
+        click.echo(f"Status: {report.status} (the report is not complete)")
+    for path in written:
+        click.echo(f"Wrote {path}")

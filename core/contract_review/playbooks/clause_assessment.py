@@ -1,0 +1,317 @@
+"""The offline assessor: a domain's playbook applied to one checklist item.
+
+:func:`assess_clause` takes the item's located passages (``ClauseLocation``, from the
+``locate_clauses`` hook) and returns one :class:`~contract_review.review.findings.Finding`
+per rule and passage that fires:
+
+* a ``present`` or numeric rule is tried on each passage (scope ``clause``), or on every
+  section of the primary document (scope ``document``; the finding names the section
+  where the term is, and still answers the checklist item);
+* an ``absent`` rule fires once when none of the item's passages has the term;
+* ``unless_anywhere`` is checked across the rule's scope, and a ``one_sided`` rule is
+  dropped when its matches name two different parties (the right is mutual).
+
+Each finding quotes the passage exactly (offsets into its document's source), says what
+was found against our standard, and carries the rule's redline as a suggested change.
+With a party, a term that burdens the other side is reported at low risk as one that
+favours us; a term that burdens our side keeps its level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from ..documents.model import Document, DocumentRole
+from ..domain import ChecklistItem, RiskLevel
+from ..review.clause_location import ClauseLocation
+from ..review.diffs import suggested_change
+from ..review.findings import Evidence, Finding
+from .finding_selection import one_per_category, unique_ids
+from .party_sides import Burden, PartySide, PartyWords, burden_of
+from .playbook_models import Playbook
+from .redlines import redlined_text
+from .rule_matching import RuleHit, any_match, find_hits, in_force
+from .rule_models import PlaybookRule
+
+__all__ = ["EXCERPT_CHARS", "assess_clause", "assess_document_rules"]
+
+#: Characters of the matched sentence quoted in a finding's description.
+EXCERPT_CHARS = 240
+
+
+class _Passage(BaseModel):
+    """A span of one document that a rule reads."""
+
+    model_config = ConfigDict(frozen=True)
+
+    document: str
+    clause_id: str
+    start: int
+    text: str
+
+    def evidence(self) -> Evidence:
+        return Evidence(
+            kind="clause",
+            source=self.document,
+            id=self.clause_id,
+            text=self.text,
+            start=self.start,
+            end=self.start + len(self.text),
+        )
+
+
+class _Context:
+    """What every rule of one call needs: the playbook, party and party words."""
+
+    def __init__(
+        self,
+        playbook: Playbook,
+        item: ChecklistItem,
+        documents: Sequence[Document],
+        party: PartySide | None,
+    ) -> None:
+        self.playbook = playbook
+        self.item = item
+        self.documents = documents
+        self.party = party
+        self.words = PartyWords(documents, playbook.sides)
+        self.by_name = {document.name: document for document in documents}
+
+    def subject(self, rule: PlaybookRule, passage: _Passage, hit: RuleHit) -> str | None:
+        """The party the hit is about, read in its document (so a sentence that names
+        no party can look at the sentences before the passage)."""
+        document = self.by_name.get(passage.document)
+        if document is None:
+            return self.words.subject(passage.text, hit, rule.party_verbs)
+        shift = passage.start
+        placed = hit.model_copy(
+            update={
+                "start": hit.start + shift,
+                "end": hit.end + shift,
+                "sentence_start": hit.sentence_start + shift,
+                "sentence_end": hit.sentence_end + shift,
+            }
+        )
+        return self.words.subject(document.source, placed, rule.party_verbs)
+
+    def primary(self) -> Document | None:
+        primary = DocumentRole.PRIMARY.value
+        return next((d for d in self.documents if d.role == primary), None) or next(
+            iter(self.documents), None
+        )
+
+
+def assess_clause(
+    playbook: Playbook,
+    item: ChecklistItem,
+    locations: Sequence[ClauseLocation],
+    documents: Sequence[Document],
+    *,
+    party: PartySide | None = None,
+) -> list[Finding]:
+    """The findings of ``playbook``'s rules for ``item`` on its located passages.
+
+    :param locations: Where the item is (best first); ``[]`` gives no findings — the
+        engine reports the item as missing.
+    :param documents: The documents under review; locations name them by ``name``.
+    :param party: The side we act for (:func:`~.party_sides.resolve_party`); None ranks
+        every one-sided term at its rule's level.
+    """
+    by_name = {document.name: document for document in documents}
+    passages = [
+        _Passage(
+            document=loc.document, clause_id=loc.clause_id, start=loc.start, text=loc.text(doc)
+        )
+        for loc in locations
+        if (doc := by_name.get(loc.document)) is not None
+    ]
+    if not passages:
+        return []
+    ctx = _Context(playbook, item, documents, party)
+    findings: list[Finding] = []
+    for rule in playbook.rules_for(item.clause_id):
+        if rule.when == "absent":
+            findings.extend(_absent(ctx, rule, passages))
+        elif rule.scope == "document":
+            findings.extend(_document_rule(ctx, rule))
+        else:
+            findings.extend(_present(ctx, rule, passages))
+    return unique_ids(one_per_category(findings, playbook))
+
+
+def assess_document_rules(
+    playbook: Playbook,
+    item: ChecklistItem,
+    documents: Sequence[Document],
+    *,
+    party: PartySide | None = None,
+) -> list[Finding]:
+    """The findings of ``item``'s document-scope rules alone (present and numeric).
+
+    For an item the locator did not find: a one-sided term can sit anywhere (a
+    penalty in the delivery clause, an uncapped liability in the indemnity), so these
+    rules need no location. :func:`assess_clause` runs them too when the item is
+    located; call one or the other for an item, not both.
+    """
+    ctx = _Context(playbook, item, documents, party)
+    findings = [
+        finding
+        for rule in playbook.rules_for(item.clause_id)
+        if rule.scope == "document" and rule.when == "present"
+        for finding in _document_rule(ctx, rule)
+    ]
+    return unique_ids(one_per_category(findings, playbook))
+
+
+def _document_rule(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
+    """A present/numeric rule tried on every section of the primary document."""
+    primary = ctx.primary()
+    if primary is None or any_match(rule.unless_anywhere, in_force(primary.source)):
+        return []
+    return _present(ctx, rule, _sections(primary))
+
+
+def _sections(document: Document) -> list[_Passage]:
+    """Every section's own text (heading and sub-clauses apart), as passages; not the
+    definitions, which define words and agree no terms."""
+    return [
+        _Passage(
+            document=document.name,
+            clause_id=section.id,
+            start=section.text_start,
+            text=document.source[section.text_start : section.text_end],
+        )
+        for section in document.sections()
+        if section.text.strip() and not section.is_definitions
+    ]
+
+
+def _present(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list[Finding]:
+    fired: list[tuple[_Passage, list[RuleHit]]] = []
+    for passage in passages:
+        if rule.scope == "clause" and any_match(rule.unless_anywhere, in_force(passage.text)):
+            continue
+        hits = find_hits(rule, passage.text)
+        if hits:
+            fired.append((passage, hits))
+    if rule.one_sided and _mutual(ctx, rule, fired):
+        return []
+    return [_finding(ctx, rule, passage, hits) for passage, hits in fired]
+
+
+def _mutual(ctx: _Context, rule: PlaybookRule, fired: list[tuple[_Passage, list[RuleHit]]]) -> bool:
+    """True when the hits name two different parties: each side has the right."""
+    parties = {
+        ctx.words.party_key(subject)
+        for passage, hits in fired
+        for hit in hits
+        if (subject := ctx.subject(rule, passage, hit)) is not None
+    }
+    return len(parties) > 1
+
+
+def _absent(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list[Finding]:
+    texts = [in_force(p.text) for p in passages]
+    if rule.scope == "document" and (primary := ctx.primary()) is not None:
+        texts.append(in_force(primary.source))
+    if any(any_match(rule.patterns, text) for text in texts):
+        return []
+    first = passages[0]
+    ids = ", ".join(dict.fromkeys(p.clause_id for p in passages))
+    description = f"{rule.description} Nothing in {_clause_words(ids)} provides for it."
+    return [
+        _build(
+            ctx,
+            rule,
+            first,
+            description=description,
+            evidence=[p.evidence() for p in passages],
+            after=redlined_text(rule, first.text, None),
+            burden=burden_of(rule, None, ctx.party, ctx.playbook.sides),
+        )
+    ]
+
+
+def _clause_words(ids: str) -> str:
+    return f"clauses {ids}" if "," in ids else f"clause {ids}"
+
+
+def _finding(ctx: _Context, rule: PlaybookRule, passage: _Passage, hits: list[RuleHit]) -> Finding:
+    hit = hits[0]
+    subject = ctx.subject(rule, passage, hit)
+    if hit.value is not None:
+        value = hit.value
+        shown = _value_words(value.value, rule)
+        found = f"“{value.text}”" + (f" ({shown})" if value.text.strip() != shown else "")
+        description = (
+            f"{rule.description} Clause {passage.clause_id} says {found}; our standard is "
+            f"{rule.standard_words()}."
+        )
+    else:
+        sentence = " ".join(hit.sentence(passage.text).split())
+        if len(sentence) > EXCERPT_CHARS:
+            sentence = sentence[: EXCERPT_CHARS - 1].rstrip() + "…"
+        description = f"{rule.description} Clause {passage.clause_id}: “{sentence}”"
+    if len(hits) > 1:
+        description += f" ({len(hits)} places in this clause.)"
+    if subject is not None and rule.burdens == ("named_party",):
+        description += f" It burdens the {subject}."
+    elif subject is not None and rule.burdens == ("other_party",):
+        description += f" It favours the {subject} over the other party."
+    return _build(
+        ctx,
+        rule,
+        passage,
+        description=description,
+        evidence=[passage.evidence()],
+        after=redlined_text(rule, passage.text, hit),
+        burden=burden_of(rule, subject, ctx.party, ctx.playbook.sides),
+    )
+
+
+def _value_words(value: float, rule: PlaybookRule) -> str:
+    """``value`` in the rule's unit: '84 day(s)', '15%', '90'."""
+    if rule.unit == "percent":
+        return f"{value:g}%"
+    return f"{value:g} {rule.unit}(s)" if rule.unit else f"{value:g}"
+
+
+def _build(
+    ctx: _Context,
+    rule: PlaybookRule,
+    passage: _Passage,
+    *,
+    description: str,
+    evidence: list[Evidence],
+    after: str | None,
+    burden: Burden,
+) -> Finding:
+    level = rule.risk_level
+    if burden == "theirs" and ctx.party is not None:
+        level = RiskLevel.LOW
+        description += f" This term burdens the other side: it favours you ({ctx.party.display})."
+    elif burden == "ours" and ctx.party is not None:
+        description += f" This term burdens your side ({ctx.party.display})."
+    rationale = rule.rationale
+    if rule.standard_position:
+        rationale = f"{rationale} Our standard position: {rule.standard_position}".strip()
+    if rule.law_refs:
+        rationale = f"{rationale} Law: {'; '.join(rule.law_refs)}.".strip()
+    change = (
+        None
+        if after is None
+        else suggested_change(passage.text, after, label=f"clause {passage.clause_id}")
+    )
+    return Finding(
+        finding_id=f"{rule.rule_id}@{passage.clause_id}",
+        clause_id=passage.clause_id,
+        checklist_item_id=ctx.item.clause_id,
+        title=rule.description.rstrip(" .。"),
+        risk_level=level,
+        description=description,
+        rationale=rationale,
+        evidence=evidence,
+        suggested_change=change,
+    )

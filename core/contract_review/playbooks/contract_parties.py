@@ -1,0 +1,163 @@
+"""The parties a contract names, and the words it uses for each.
+
+Read from the opening of the document (before the first numbered clause, or its first
+:data:`HEAD_CHARS` characters):
+
+* ``Meridian Build Co. (the "Contractor")``, ``ACME, INC., a Delaware corporation
+  ("Company")``, ``... (hereinafter referred to as the "Supplier")``;
+* ``Buyer: Alder Peak Ltd`` / ``Party A: ...`` lines;
+* ``甲方（买方）：华东新能源发展有限公司``, ``发包人：...``,
+  ``XX有限公司（以下简称“甲方”）``.
+
+A party is its name (when written) and its labels: the defined words the contract
+refers to it by ("Contractor"; "甲方" and "买方").
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..documents.model import Document, SectionKind
+from .side_labels import KNOWN_SIDES, side_of_label
+
+__all__ = ["HEAD_CHARS", "MIN_OPENING", "ContractParty", "find_parties"]
+
+#: How much of the opening is read for the parties, at most.
+HEAD_CHARS = 3000
+#: A first numbered clause closer to the start than this may itself name the parties.
+MIN_OPENING = 200
+_NUMBERED = (SectionKind.CLAUSE, SectionKind.ARTICLE)
+
+# A word of a party's name: capitalised, or a lower-case company suffix ("plc").
+_NAME_WORD = r"(?:[A-Z0-9][\w&'’.\-]*|(?:plc|ltd|llc|inc|limited|gmbh)\b\.?)"
+_NAME = (
+    rf"(?:{_NAME_WORD}(?:\s+(?:of|and|for|de|du|la|&)\s+|\s+|,\s+(?=(?i:Inc|Ltd|LLC|L\.?P|Co|"
+    rf"S\.A|GmbH|Limited|Corporation|Corp|PLC|N\.V|B\.V|AG)\b))){{0,8}}{_NAME_WORD}"
+)
+_EN_DEFINED = re.compile(
+    rf"(?P<name>{_NAME})\s*(?:,\s+(?:an?|the|whose|which|having|incorporated|organi[sz]ed|"
+    rf"established|registered|located|with)\b[^()\n\"“”]{{0,300}}?)?\s*\(\s*(?:hereinafter\s+"
+    r"(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?[\"“](?P<label>[A-Z][^\"”\n]{0,40})[\"”]"
+    r"\s*\)"
+)
+# The sentence that names the parties: "... between X (the "Employer") and Y ...".
+_PARTIES_SENTENCE = re.compile(r"\b(?:between|among|amongst|made\s+by|entered\s+into\s+by)\b", re.I)
+_EN_LABELS = sorted(
+    {label for side in KNOWN_SIDES for label in side.labels if label.isascii()},
+    key=len,
+    reverse=True,
+)
+_EN_LINE = re.compile(
+    rf"^[^\S\n]*(?:the\s+)?(?P<label>{'|'.join(map(re.escape, _EN_LABELS))})[^\S\n]*"
+    r"(?:\((?P<role>[A-Za-z ]{1,30})\))?[^\S\n]*[:：][^\S\n]*(?P<name>[^\n]{2,120}?)[^\S\n]*$",
+    re.MULTILINE,
+)
+_ZH_LABELS = sorted(
+    {label for side in KNOWN_SIDES for label in side.labels if not label.isascii()} | {"丙方"},
+    key=len,
+    reverse=True,
+)
+_ZH_LINE = re.compile(
+    rf"^[^\S\n]*(?P<label>{'|'.join(map(re.escape, _ZH_LABELS))}|[\u4e00-\u9fff]{{1,6}}?[方人])[^\S\n]*"
+    r"(?:[（(](?P<role>[^）)\n]{1,12})[）)])?[^\S\n]*[:：][^\S\n]*(?P<name>[^\n，,；;（(]{2,60})",
+    re.MULTILINE,
+)
+_ZH_DEFINED = re.compile(
+    r"(?P<name>[^\s，,：:；;。“”\"（(]{2,40})\s*[（(]\s*(?:以下|下文)?(?:简称|称)(?:为)?\s*[:：]?\s*"
+    r"[“\"]?(?P<label>[^”\"）)\n]{1,10}?)[”\"]?\s*[）)]"
+)
+
+
+# "以下简称甲方" in a role: the alias is the word after it.
+_ALIAS_PREFIX = re.compile(r"^(?:以下|下文)?(?:简称|称)(?:为)?[:：]?\s*")
+
+
+class ContractParty(BaseModel):
+    """A party the contract names."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str = Field(default="", description="Its name as written ('Meridian Build Co.').")
+    labels: tuple[str, ...] = Field(
+        description="The words the contract refers to it by ('Contractor'; '甲方', '买方')."
+    )
+    document: str = Field(default="", description="The document that names it.")
+
+    def is_called(self, word: str) -> bool:
+        """True when ``word`` is one of its labels (without case)."""
+        return _fold(word) in {_fold(label) for label in self.labels}
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().removeprefix("the ").split())
+
+
+def _head(document: Document) -> str:
+    """The opening: up to the first numbered clause; when that clause starts the
+    document (it may itself name the parties), up to its end. At most ``HEAD_CHARS``."""
+    first = next((s for s in document.sections() if s.kind in _NUMBERED), None)
+    if first is None:
+        end = HEAD_CHARS
+    elif first.start >= MIN_OPENING:
+        end = first.start
+    else:
+        end = first.end
+    return document.source[: min(end, HEAD_CHARS)]
+
+
+def _party_word(label: str) -> bool:
+    """True for a word that can name a party: a known side word ('Buyer', '甲方'), or a
+    Chinese role ending in 方/人 ('担保方', '保证人')."""
+    return (
+        side_of_label(label) is not None or re.fullmatch(r"[^\s\d]{1,5}[方人]", label) is not None
+    )
+
+
+def find_parties(document: Document) -> list[ContractParty]:
+    """The parties ``document`` names in its opening, in the order it names them; a
+    party named twice (a line and a definition) is one party."""
+    head = _head(document)
+    found: list[tuple[int, str, tuple[str, ...]]] = []
+    for match in _EN_DEFINED.finditer(head):
+        label = match.group("label")
+        line_start = head.rfind("\n", 0, match.start()) + 1
+        in_parties_sentence = _PARTIES_SENTENCE.search(head, line_start, match.start())
+        if side_of_label(label) is not None or in_parties_sentence:
+            found.append((match.start(), match.group("name").strip(" ,"), (label,)))
+    for pattern in (_EN_LINE, _ZH_LINE):
+        for match in pattern.finditer(head):
+            role = _ALIAS_PREFIX.sub("", match.group("role") or "").strip("“”\"'")
+            labels = (match.group("label"), *([role] if role and _party_word(role) else []))
+            found.append((match.start(), match.group("name").strip(" ,.;。"), labels))
+    for match in _ZH_DEFINED.finditer(head):
+        name, label = match.group("name"), match.group("label")
+        if not _party_word(label):
+            continue
+        if _party_word(name):  # 发包人（以下简称甲方）: two words for one party
+            found.append((match.start(), "", (name, label)))
+        else:
+            found.append((match.start(), name, (label,)))
+    parties: list[ContractParty] = []
+    for _, name, labels in sorted(found, key=lambda item: item[0]):
+        same = next(
+            (
+                index
+                for index, party in enumerate(parties)
+                if (name and _fold(name) == _fold(party.name))
+                or any(party.is_called(label) for label in labels)
+            ),
+            None,
+        )
+        clean = tuple(label.strip() for label in labels if label.strip())
+        if same is None:
+            parties.append(ContractParty(name=name, labels=clean, document=document.name))
+            continue
+        party = parties[same]
+        parties[same] = ContractParty(
+            name=party.name or name,
+            labels=tuple(dict.fromkeys((*party.labels, *clean))),
+            document=document.name,
+        )
+    return parties

@@ -1,0 +1,213 @@
+"""Where a playbook rule's patterns hit a text, and the numbers they read.
+
+Works on plain text (a located clause, a section, a clause given to the
+``assess_deviation`` skill); offsets are into that text. Three things make rules
+written once work on contracts they were not written against:
+
+* **text in force** — the words an amendment removes (``replace "56 days" with "90
+  days"``, ``将“28天”修改为“14天”``) are blanked out before matching, so a rule reads
+  the new wording, not the old;
+* **sentences** — guards (``requires``, ``unless``) look at the sentence of a match, so
+  "either party may terminate" in one sentence does not excuse a one-sided right in
+  another;
+* **values** — a numeric rule reads the number nearest its match
+  (:mod:`.value_reading`), so "fourteen (14) days", "two weeks", "十四天" and
+  "60个工作日" all count, converted to the rule's unit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..skills.generic.financial_terms import FinancialTerm
+from .rule_models import Comparison, PlaybookRule
+from .value_reading import ValueReading, read_value
+
+__all__ = [
+    "FOLLOWING_SENTENCES",
+    "RuleHit",
+    "any_match",
+    "compare",
+    "find_hits",
+    "in_force",
+    "sentence_spans",
+]
+
+#: Sentences after the match's own that ``requires_scope: following`` looks at.
+FOLLOWING_SENTENCES = 2
+
+_FLAGS = re.IGNORECASE
+# Old wording an amendment removes: the quoted words after replace/delete, or before
+# "is replaced by"; 将“X”修改为 / 删除“X”.
+_OLD_WORDING = (
+    re.compile(
+        r"\b(?:replace|delete|omit|substitute\s+for)\s+(?:the\s+(?:words?|figures?|number)\s+)?"
+        r"[\"“‘]([^\"”’\n]{1,400})[\"”’]",
+        _FLAGS,
+    ),
+    re.compile(
+        r"[\"“‘]([^\"”’\n]{1,400})[\"”’]\s*(?:,\s*)?(?:is|are|shall\s+be)\s+"
+        r"(?:replaced|deleted|substituted|omitted)",
+        _FLAGS,
+    ),
+    re.compile(r"(?:将|把|删除|删去)\s*[\"“‘]([^\"”’\n]{1,200})[\"”’]"),
+    re.compile(r"[\"“‘]([^\"”’\n]{1,200})[\"”’]\s*(?:修改|替换|变更|改)为"),
+)
+# A sentence ends at 。！？!? (with closing quotes), at a full stop followed by space and
+# a capital, digit or quote, at a full stop ending the text, at a line break, and at a
+# full stop or semicolon before a list item ("; (ii) ...", "；（三）...").
+_SENTENCE_END = re.compile(
+    r"[。！？!?]+[”\"’）)]*|\.[”\"’]?(?=\s+[\"“A-Z0-9\u4e00-\u9fff])|\.[”\"’]?\s*$|\n+"
+    r"|[.;；](?=\s*[(（](?:[a-zA-Z]|[ivxIVX]{1,4}|\d{1,2}|[一二三四五六七八九十]{1,3})[)）]\s*)"
+)
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "lt": lambda value, limit: value < limit,
+    "le": lambda value, limit: value <= limit,
+    "gt": lambda value, limit: value > limit,
+    "ge": lambda value, limit: value >= limit,
+}
+
+
+class RuleHit(BaseModel):
+    """One place a present/numeric rule fires in a text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int = Field(ge=0, description="Offset of the match in the text.")
+    end: int = Field(ge=0)
+    matched: str = Field(description="The matched words.")
+    sentence_start: int = Field(ge=0, description="Offset of the match's sentence.")
+    sentence_end: int = Field(ge=0)
+    value: ValueReading | None = Field(default=None, description="The number read (numeric).")
+    party: str | None = Field(
+        default=None, description="The words of the pattern's (?P<party>...) group, if any."
+    )
+
+    def sentence(self, text: str) -> str:
+        """The sentence of the match, from the text the hit was found in."""
+        return text[self.sentence_start : self.sentence_end]
+
+
+def compare(value: float, comparison: Comparison, threshold: float) -> bool:
+    """``value <comparison> threshold``."""
+    return _COMPARE[comparison](value, threshold)
+
+
+@lru_cache(maxsize=4096)
+def in_force(text: str) -> str:
+    """``text`` with the words amendments remove blanked out (same length, so offsets
+    still point into ``text``)."""
+    chars = list(text)
+    for pattern in _OLD_WORDING:
+        for match in pattern.finditer(text):
+            chars[match.start(1) : match.end(1)] = " " * (match.end(1) - match.start(1))
+    return "".join(chars)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence of ``text``, without surrounding white space."""
+    return list(_sentence_spans(text))
+
+
+@lru_cache(maxsize=4096)
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        _append_span(spans, text, start, match.end())
+        start = match.end()
+    _append_span(spans, text, start, len(text))
+    return tuple(spans)
+
+
+def _append_span(spans: list[tuple[int, int]], text: str, start: int, end: int) -> None:
+    piece = text[start:end]
+    stripped = piece.strip()
+    if stripped:
+        lead = start + len(piece) - len(piece.lstrip())
+        spans.append((lead, lead + len(stripped)))
+
+
+def any_match(patterns: Iterable[str], text: str) -> bool:
+    """True when one of ``patterns`` matches ``text`` (case-insensitive)."""
+    return any(re.search(pattern, text, _FLAGS) for pattern in patterns)
+
+
+def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
+    """Where ``rule`` (a present or numeric rule) fires in ``text``: matches of its
+    patterns in the text in force whose sentence passes ``requires``/``unless`` and,
+    for a numeric rule, whose number breaks the limit. Overlapping matches are kept
+    once (the earliest, then the longest). ``unless_anywhere`` and ``one_sided`` are
+    the caller's: they depend on the rule's scope."""
+    masked = in_force(text)
+    sentences = sentence_spans(masked)
+    terms_cache: dict[tuple[int, int], list[FinancialTerm]] = {}
+    hits: list[RuleHit] = []
+    for pattern in rule.patterns:
+        for match in re.finditer(pattern, masked, _FLAGS):
+            if match.end() == match.start():
+                continue
+            span = _sentence_of(sentences, match.start())
+            sentence = masked[span[0] : span[1]]
+            guarded = sentence
+            if rule.requires_scope == "following":
+                guarded = masked[span[0] : _following_end(sentences, span, FOLLOWING_SENTENCES)]
+            if rule.requires and not any_match(rule.requires, guarded):
+                continue
+            if rule.unless and any_match(rule.unless, sentence):
+                continue
+            value = None
+            if rule.is_numeric:
+                value = read_value(rule, masked, match, span, terms_cache)
+                if value is None or not _breaks_limit(rule, value.value):
+                    continue
+            hits.append(
+                RuleHit(
+                    start=match.start(),
+                    end=match.end(),
+                    matched=text[match.start() : match.end()],
+                    sentence_start=span[0],
+                    sentence_end=span[1],
+                    value=value,
+                    party=_group(match, "party"),
+                )
+            )
+    return _without_overlaps(hits)
+
+
+def _group(match: re.Match[str], name: str) -> str | None:
+    if name not in match.re.groupindex:
+        return None
+    return match.group(name)
+
+
+def _breaks_limit(rule: PlaybookRule, value: float) -> bool:
+    assert rule.comparison is not None and rule.threshold is not None
+    return compare(value, rule.comparison, rule.threshold)
+
+
+def _following_end(sentences: Sequence[tuple[int, int]], span: tuple[int, int], count: int) -> int:
+    """The end of the sentence ``count`` sentences after ``span`` (or of the last one)."""
+    after = [end for start, end in sentences if start >= span[1]]
+    return after[min(count, len(after)) - 1] if after else span[1]
+
+
+def _sentence_of(sentences: Sequence[tuple[int, int]], offset: int) -> tuple[int, int]:
+    for start, end in sentences:
+        if offset < end:
+            return (min(start, offset), end)
+    return sentences[-1] if sentences else (offset, offset)
+
+
+def _without_overlaps(hits: list[RuleHit]) -> list[RuleHit]:
+    hits.sort(key=lambda hit: (hit.start, -(hit.end - hit.start)))
+    kept: list[RuleHit] = []
+    for hit in hits:
+        if kept and hit.start < kept[-1].end:
+            continue
+        kept.append(hit)
+    return kept

@@ -1,0 +1,177 @@
+"""The number a numeric playbook rule reads near its match.
+
+The pattern's ``(?P<value>...)`` group (or an unnamed first group) gives it directly;
+otherwise the nearest period or percentage of the match's sentence counts, found with
+:func:`~contract_review.skills.generic.financial_terms.find_financial_terms` (plus
+hours, which that does not read), so "fourteen (14) days", "two weeks", "十四天",
+"60个工作日" and "48 hours" are all read and converted to the rule's unit. A rule with
+``deadline`` reads only a period written as a time limit ("within 30 days", "30 days
+after", "30日内"), not a duration ("the first twelve months").
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..skills.generic.financial_terms import FinancialTerm, find_financial_terms
+from ..skills.generic.number_words import chinese_amount_value, english_number_value
+from .rule_models import PlaybookRule, ValueUnit
+
+__all__ = ["MAX_VALUE_DISTANCE", "ValueReading", "parse_number", "read_value"]
+
+_FLAGS = re.IGNORECASE
+
+#: How far (characters) from a match a numeric rule looks for its number, within the
+#: match's sentence.
+MAX_VALUE_DISTANCE = 150
+
+# A period written as a time limit: "within 30 days", "not later than 14 days", "net 30",
+# 'with "90 days"' (an amendment's new words) before it; "after", "from", "following",
+# "of receipt", 内/以内/后 after it.
+_LIMIT_BEFORE = re.compile(
+    r"(?:within|later\s+than|more\s+than|up\s+to|\bnet|period\s+of|(?:with|by)\s+[\"“‘]|(?:为|成)\s*[\"“‘])"
+    r"\s*(?:a\s+period\s+of\s+)?$",
+    _FLAGS,
+)
+_LIMIT_AFTER = re.compile(  # used with .match(text, pos): anchored where the period ends
+    r"\s*(?:[\"”])?\s*(?:after|from|following|beyond|prior\s+to|before|of\s+(?:the\s+)?"
+    r"(?:receipt|date|receiving|delivery|invoice|issue|completion|acceptance|notice|becoming|"
+    r"the\s+event))\b|[^\S\n]*(?:之内|以内|内|之后|以后|后)",
+    _FLAGS,
+)
+
+_HOURS = re.compile(
+    r"(?:(?P<words>[a-z]+(?:[- ][a-z]+)?)\s+\()?(?P<num>\d+|[一二三四五六七八九十两]{1,4})\)?\s*"
+    r"(?:hours?\b|hrs?\b|个?小时)",
+    _FLAGS,
+)
+
+#: Days in each period unit (a year counts 360 days, so 12 months make a year).
+_DAYS: dict[str, float] = {
+    "hour": 1 / 24,
+    "day": 1.0,
+    "working_day": 7 / 5,
+    "week": 7.0,
+    "month": 30.0,
+    "year": 360.0,
+}
+
+
+class ValueReading(BaseModel):
+    """The number a numeric rule read near a match."""
+
+    model_config = ConfigDict(frozen=True)
+
+    value: float = Field(description="In the rule's unit ('14 working days' is 19.6 days).")
+    text: str = Field(description="As written: 'fourteen (14) days', '60个工作日'.")
+    start: int = Field(ge=0, description="Offset of the written number in the text.")
+    end: int = Field(ge=0)
+    unit: str = Field(default="", description="Unit as written: day, working_day, percent...")
+
+
+def parse_number(raw: str) -> float | None:
+    """A number as contracts write it: ``1,000``, ``28.5``, ``twenty-eight``, ``二十八``."""
+    cleaned = raw.replace(",", "").strip()
+    try:
+        return float(cleaned)
+    except ValueError:
+        pass
+    words = english_number_value(cleaned)
+    if words is not None:
+        return float(words)
+    return chinese_amount_value(cleaned)
+
+
+def _value_group(match: re.Match[str]) -> int | str | None:
+    """The group holding a numeric rule's number: ``(?P<value>...)``, else an unnamed
+    first group; None when the pattern has neither (or it did not take part)."""
+    if "value" in match.re.groupindex:
+        return "value" if match.group("value") is not None else None
+    named_first = 1 in match.re.groupindex.values()
+    if match.re.groups and not named_first and match.group(1) is not None:
+        return 1
+    return None
+
+
+def read_value(
+    rule: PlaybookRule,
+    masked: str,
+    match: re.Match[str],
+    sentence: tuple[int, int],
+    cache: dict[tuple[int, int], list[FinancialTerm]],
+) -> ValueReading | None:
+    """The number of a numeric rule's match: its ``value`` (or unnamed first) group, else the
+    nearest period or percentage (in ``rule.unit``) of its sentence. ``masked`` is the
+    text in force, so a number an amendment removes is never read."""
+    group = _value_group(match)
+    if group is not None:
+        value = parse_number(match.group(group))
+        if value is None:
+            return None
+        return ValueReading(
+            value=value, text=match.group(group), start=match.start(group), end=match.end(group)
+        )
+    if rule.unit is None:
+        return None
+    if sentence not in cache:
+        text = masked[sentence[0] : sentence[1]]
+        cache[sentence] = sorted(
+            [*find_financial_terms(text), *_hours(text)], key=lambda term: term.start
+        )
+    best: tuple[int, int, FinancialTerm] | None = None
+    for term in cache[sentence]:
+        start, end = sentence[0] + term.start, sentence[0] + term.end
+        converted = _in_unit(term, rule.unit)
+        if converted is None:
+            continue
+        if rule.deadline and not _is_time_limit(masked, start, end):
+            continue
+        distance = max(0, start - match.end(), match.start() - end)
+        if distance > MAX_VALUE_DISTANCE:
+            continue
+        key = (distance, 0 if start >= match.start() else 1)
+        if best is None or key < best[:2]:
+            best = (*key, term.model_copy(update={"start": start, "end": end}))
+    if best is None:
+        return None
+    term = best[2]
+    value = _in_unit(term, rule.unit)
+    assert value is not None
+    return ValueReading(value=value, text=term.text, start=term.start, end=term.end, unit=term.unit)
+
+
+def _hours(text: str) -> list[FinancialTerm]:
+    """Periods in hours ("48 hours", "forty-eight (48) hours", "72小时"), which
+    :func:`find_financial_terms` does not read."""
+    terms: list[FinancialTerm] = []
+    for match in _HOURS.finditer(text):
+        value = parse_number(match.group("num"))
+        if value is not None:
+            terms.append(
+                FinancialTerm(
+                    kind="period",
+                    text=match.group(),
+                    value=value,
+                    unit="hour",
+                    start=match.start(),
+                    end=match.end(),
+                )
+            )
+    return terms
+
+
+def _is_time_limit(text: str, start: int, end: int) -> bool:
+    """True when the period at ``text[start:end]`` is written as a time limit."""
+    before = text[max(0, start - 40) : start]
+    return bool(_LIMIT_BEFORE.search(before) or _LIMIT_AFTER.match(text, end, end + 40))
+
+
+def _in_unit(term: FinancialTerm, unit: ValueUnit) -> float | None:
+    """``term``'s value in ``unit``, or None when it is not that kind of number."""
+    if unit == "percent":
+        return term.value if term.kind == "percentage" else None
+    if term.kind != "period" or term.unit not in _DAYS:
+        return None
+    return term.value * _DAYS[term.unit] / _DAYS[unit]

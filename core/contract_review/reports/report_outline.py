@@ -1,0 +1,266 @@
+"""What a review report page shows and in which order, shared by the Markdown and the
+HTML renderers so both show the same content in the same words.
+
+:func:`outline` groups a :class:`~contract_review.review.report_models.ReviewReport`:
+one :class:`ClauseSection` per planned checklist clause in plan (execution) order with
+the findings about it, clauses reviewed outside the plan after them, findings outside
+the checklist last; missing clauses apart. The ``*_caption`` functions give the one-line
+wording (evidence source and offsets, approval decision, plan source...) both pages use.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..domain import RiskLevel
+from ..review.findings import Evidence, Finding, FindingStatus
+from ..review.plan import ClauseAnalysisPlan
+from ..review.report_models import (
+    REPORT_STEM,
+    ApprovalRecord,
+    ClauseReview,
+    PlanReport,
+    PortfolioEntry,
+    PortfolioReport,
+    ReportMeta,
+    ReviewReport,
+    RiskSummary,
+)
+
+__all__ = [
+    "OTHER_FINDINGS_ANCHOR",
+    "RISK_COLUMNS",
+    "ClauseSection",
+    "ReportOutline",
+    "approval_caption",
+    "entry_report_path",
+    "evidence_caption",
+    "format_score",
+    "format_seconds",
+    "format_when",
+    "llm_caption",
+    "outline",
+    "plan_source_caption",
+    "portfolio_status_warning",
+    "report_language",
+    "risk_label",
+    "status_warning",
+    "summary_values",
+]
+
+#: The file name (without suffix) the CLI writes a document's reports under.
+#: The anchor of the section of findings outside the checklist.
+OTHER_FINDINGS_ANCHOR = "other-findings"
+#: Columns of the risk summary table: (RiskSummary field, heading).
+RISK_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("critical", "Critical"),
+    ("high", "High"),
+    ("medium", "Medium"),
+    ("low", "Low"),
+    ("missing", "Missing"),
+    ("total", "Total"),
+)
+
+_SEVERITY = {level: index for index, level in enumerate(RiskLevel)}  # most severe first
+
+
+class ClauseSection(BaseModel):
+    """One checklist clause of the report: its plan, what the review did, its findings."""
+
+    model_config = ConfigDict(frozen=True)
+
+    anchor: str = Field(description="Fragment id of the section in the HTML page.")
+    clause_id: str = Field(description="The checklist item; '' for findings outside it.")
+    clause_name: str = ""
+    plan: ClauseAnalysisPlan | None = None
+    review: ClauseReview | None = None
+    findings: list[Finding] = Field(
+        default_factory=list, description="Its found findings, most severe first."
+    )
+
+    @property
+    def heading(self) -> str:
+        """The section heading: clause id and name."""
+        if not self.clause_id:
+            return "Findings outside the checklist"
+        return f"{self.clause_id} {self.clause_name}".strip()
+
+    @property
+    def is_missing(self) -> bool:
+        """Whether the review did not find the clause in the document."""
+        return self.review is not None and self.review.status is FindingStatus.MISSING
+
+
+class ReportOutline(BaseModel):
+    """A review report arranged for a page."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sections: list[ClauseSection]
+    missing: list[Finding] = Field(description="Findings for clauses not in the document.")
+    approvals: dict[str, ApprovalRecord] = Field(description="Finding id -> its decision.")
+    unmatched_approvals: list[ApprovalRecord] = Field(
+        default_factory=list, description="Decisions on finding ids the report does not hold."
+    )
+
+
+def _by_severity(findings: list[Finding]) -> list[Finding]:
+    return sorted(findings, key=lambda f: _SEVERITY[f.risk_level])
+
+
+def outline(report: ReviewReport) -> ReportOutline:
+    """Arrange ``report``: every finding lands in exactly one section or in ``missing``."""
+    reviews = {cr.checklist_item_id: cr for cr in report.clauses}
+    plans = report.plan.plan.execution_order()
+    clause_ids = [cp.clause_id for cp in plans]
+    clause_ids += [
+        cr.checklist_item_id for cr in report.clauses if cr.checklist_item_id not in clause_ids
+    ]
+    claimed: set[str] = set()
+    sections: list[ClauseSection] = []
+    for index, clause_id in enumerate(clause_ids, start=1):
+        review = reviews.get(clause_id)
+        listed = set(review.finding_ids) if review else set()
+        own = [
+            f
+            for f in report.findings
+            if f.finding_id not in claimed
+            and f.status is FindingStatus.FOUND
+            and (f.checklist_item_id == clause_id or f.finding_id in listed)
+        ]
+        claimed.update(f.finding_id for f in own)
+        plan = report.plan.plan.for_clause(clause_id)
+        name = (plan.clause_name if plan else "") or (review.clause_name if review else "")
+        sections.append(
+            ClauseSection(
+                anchor=f"clause-{index}",
+                clause_id=clause_id,
+                clause_name=name,
+                plan=plan,
+                review=review,
+                findings=_by_severity(own),
+            )
+        )
+    missing = [f for f in report.findings if f.status is FindingStatus.MISSING]
+    claimed.update(f.finding_id for f in missing)
+    others = [f for f in report.findings if f.finding_id not in claimed]
+    if others:
+        sections.append(
+            ClauseSection(anchor=OTHER_FINDINGS_ANCHOR, clause_id="", findings=_by_severity(others))
+        )
+    finding_ids = {f.finding_id for f in report.findings}
+    return ReportOutline(
+        sections=sections,
+        missing=_by_severity(missing),
+        approvals={a.finding_id: a for a in report.approvals},
+        unmatched_approvals=[a for a in report.approvals if a.finding_id not in finding_ids],
+    )
+
+
+def status_warning(report: ReviewReport) -> str:
+    """The warning a page opens with when the review is not complete; '' when it is."""
+    if report.status == "complete":
+        return ""
+    planned = len(report.plan.plan.clause_plans)
+    done = len(report.clauses)
+    state = {
+        "paused": "was paused before it finished",
+        "running": "was still running when this report was written",
+        "failed": "failed before it finished",
+    }[report.status]
+    return (
+        f"Incomplete review (status: {report.status}). This review {state}: "
+        f"{done} of {planned} planned clauses were reviewed and the findings below may be "
+        "partial."
+    )
+
+
+def portfolio_status_warning(report: PortfolioReport) -> str:
+    """The warning a portfolio page opens with when a document's review is not complete."""
+    incomplete = [e for e in report.entries if e.status != "complete"]
+    if not incomplete:
+        return ""
+    states = ", ".join(f"{e.document} ({e.status})" for e in incomplete)
+    return (
+        f"Incomplete portfolio: {len(incomplete)} of {len(report.entries)} documents were "
+        f"not completely reviewed: {states}. The totals below are partial."
+    )
+
+
+def risk_label(level: RiskLevel) -> str:
+    """The text label of a risk level (pages never show risk by colour alone)."""
+    return level.value.upper()
+
+
+def format_score(score: float) -> str:
+    """A relevance or locator score as the pages print it."""
+    return f"{score:.3f}"
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration in seconds as the pages print it."""
+    return f"{seconds:.2f} s"
+
+
+def format_when(when: datetime | None) -> str:
+    """A timestamp as the pages print it; '—' when unknown."""
+    return "—" if when is None else when.isoformat(timespec="seconds")
+
+
+def evidence_caption(evidence: Evidence) -> str:
+    """What a quote is and where it comes from, e.g. 'Clause 20.1 — contract.txt,
+    characters 120–340'; reference and law evidence carry their score."""
+    kind = {"clause": "Clause", "reference": "Reference", "law": "Law article"}[evidence.kind]
+    parts = [f"{kind} {evidence.id} — {evidence.source}"]
+    if evidence.start is not None and evidence.end is not None:
+        parts.append(f"characters {evidence.start}–{evidence.end}")
+    if evidence.score is not None:
+        parts.append(f"score {format_score(evidence.score)}")
+    return ", ".join(parts)
+
+
+def approval_caption(finding: Finding, record: ApprovalRecord | None) -> str:
+    """The decision on a finding's suggested change; '' when there is nothing to decide."""
+    if record is None:
+        return "no decision recorded" if finding.suggested_change is not None else ""
+    parts = [f"by {record.by}"]
+    if record.decided_at is not None:
+        parts.append(format_when(record.decided_at))
+    return f"{record.decision} ({', '.join(parts)})"
+
+
+def plan_source_caption(plan: PlanReport) -> str:
+    """Who made the plan and why, e.g. 'default — no LLM configured: default plan'."""
+    names = {
+        "default": "default plan (core's rules)",
+        "orchestrator": "LLM orchestrator",
+        "plugin": "domain plugin",
+    }
+    caption = names[plan.source]
+    return f"{caption} — {plan.note}" if plan.note else caption
+
+
+def llm_caption(meta: ReportMeta) -> str:
+    """The LLM the review used, or a plain 'none' statement."""
+    return "none (no LLM was used)" if meta.llm in ("", "none") else meta.llm
+
+
+def report_language(report: ReviewReport) -> str:
+    """The language of the documents (the primary one first); 'en' when unknown."""
+    ranked = sorted(report.documents, key=lambda d: d.role != "primary")
+    return next((d.language for d in ranked if d.language), "en")
+
+
+def summary_values(summary: RiskSummary) -> list[tuple[str, int]]:
+    """The risk summary as (heading, count) pairs in :data:`RISK_COLUMNS` order."""
+    return [(heading, int(getattr(summary, field))) for field, heading in RISK_COLUMNS]
+
+
+def entry_report_path(entry: PortfolioEntry, suffix: str) -> str:
+    """The path of one document's report (``suffix`` '.html' or '.md') relative to the
+    portfolio's; '' when the entry has no report folder."""
+    if not entry.report_dir:
+        return ""
+    return f"{entry.report_dir.rstrip('/')}/{REPORT_STEM}{suffix}"

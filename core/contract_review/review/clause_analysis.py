@@ -1,0 +1,201 @@
+"""The engine's ``analyze`` step for one checklist item.
+
+Locate the item (hook ``locate_clauses``). With an LLM, the ReAct worker analyses it
+(:mod:`contract_review.review.clause_react`); offline — or when the LLM fails — run the
+skills its plan names through the dispatcher (inputs built by the
+``build_skill_input`` hook) and apply the playbook to the located passages. Either way,
+quote matching sections of the reference documents (Employer's Requirements,
+disclosure letter) as evidence. A located item on which no playbook rule
+fires still gives a low-risk finding that points at the passage, so the report shows
+where every checklist item was found. Redlines the playbook proposes are kept aside
+for the ``generate_diffs`` node.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from ..documents.model import Document, DocumentRole
+from ..domain import ChecklistItem, Priority, RiskLevel
+from ..skills.generic.reference_search_models import (
+    SearchReferenceDocInput,
+    SearchReferenceDocOutput,
+)
+from ..skills.registration import SkillResult
+from .clause_location import ClauseLocation
+from .clause_react import analyze_with_llm
+from .engine_context import EngineContext
+from .findings import Evidence, Finding, SkillResultSummary
+from .plan import AnalysisDepth, ClauseAnalysisPlan
+from .routing import locate_clauses
+from .state import ClauseWork, ReviewState
+
+__all__ = ["analyze_clause", "located_finding", "missing_finding", "run_planned_skills"]
+
+#: Skills the engine runs itself (locating, reference search) rather than as planned tools.
+_ENGINE_SKILLS = frozenset({"search_reference_doc"})
+#: Reference sections quoted per finding, and the least similarity to quote one.
+REFERENCE_HITS = 2
+REFERENCE_MIN_SCORE = 0.35
+#: Characters of the clause used as the reference-search query.
+REFERENCE_QUERY_CHARS = 1200
+_REFERENCE_KINDS = frozenset({DocumentRole.REFERENCE.value, "disclosure_letter"})
+
+
+def analyze_clause(
+    ctx: EngineContext, state: ReviewState, item: ChecklistItem, plan: ClauseAnalysisPlan
+) -> ClauseWork:
+    """Locate, analyse (LLM or playbook), quote references: the clause's work so far."""
+    locations = locate_clauses(ctx.registry.pm, ctx.domain, item, state)
+    work = ClauseWork(checklist_item_id=item.clause_id, locations=locations, steps=["analyze"])
+    if not locations:
+        # not found where expected; a one-sided term may still sit elsewhere
+        elsewhere = ctx.assess(item, [], state.documents)
+        work.findings = elsewhere or [missing_finding(item)]
+        _keep_changes_aside(work)
+        return work
+    answered = analyze_with_llm(ctx, state, item, plan, locations) if ctx.llm is not None else None
+    if answered is not None:
+        findings, work.skill_results = answered
+        work.worker = "react"
+    else:
+        if plan.analysis_depth is not AnalysisDepth.QUICK:
+            work.skill_results = run_planned_skills(ctx, state, item, plan)
+        findings = ctx.assess(item, locations, state.documents)
+    if not findings:
+        findings = [located_finding(item, loc, state) for loc in locations]
+    references = (
+        []
+        if plan.analysis_depth is AnalysisDepth.QUICK
+        else reference_evidence(ctx, state, item, locations)
+    )
+    work.findings = [
+        finding.model_copy(update={"evidence": [*finding.evidence, *references]})
+        for finding in findings
+    ]
+    _keep_changes_aside(work)
+    return work
+
+
+def _keep_changes_aside(work: ClauseWork) -> None:
+    """Move the findings' redlines to ``proposed_changes`` for ``generate_diffs``."""
+    for index, finding in enumerate(work.findings):
+        if finding.suggested_change is not None:
+            work.proposed_changes[finding.finding_id] = finding.suggested_change
+            work.findings[index] = finding.model_copy(update={"suggested_change": None})
+
+
+def missing_finding(item: ChecklistItem) -> Finding:
+    """The finding for an item the documents do not hold.
+
+    A missing clause is not in itself one-sided — a contract without a non-compete
+    burdens nobody — so it is reported at medium risk for critical items and low
+    otherwise; the playbook's "absent" rules flag what must be there.
+    """
+    risk = RiskLevel.MEDIUM if item.priority is Priority.CRITICAL else RiskLevel.LOW
+    return Finding.missing(item, risk_level=risk)
+
+
+def located_finding(item: ChecklistItem, location: ClauseLocation, state: ReviewState) -> Finding:
+    """A low-risk finding pointing at ``location``: found, nothing in the playbook fired."""
+    document = state.document_named(location.document)
+    evidence = []
+    if document is not None:
+        evidence.append(
+            Evidence(
+                kind="clause",
+                source=document.name,
+                id=location.clause_id,
+                text=location.text(document),
+                start=location.start,
+                end=location.end,
+            )
+        )
+    name = item.clause_name_en or item.clause_name
+    return Finding(
+        finding_id=f"located:{item.clause_id}:{location.role}:{location.clause_id}",
+        clause_id=location.clause_id,
+        checklist_item_id=item.clause_id,
+        title=f"{name}: no deviation found",
+        risk_level=RiskLevel.LOW,
+        description=f"Clause {location.clause_id} of {location.document} holds {name}; none "
+        "of the playbook's rules for it fired.",
+        rationale=item.description,
+        evidence=evidence,
+    )
+
+
+def run_planned_skills(
+    ctx: EngineContext, state: ReviewState, item: ChecklistItem, plan: ClauseAnalysisPlan
+) -> list[SkillResultSummary]:
+    """Run the clause plan's tools (the active skills of the domain among them)."""
+    active = {skill.skill_id for skill in ctx.registry.skills_for(ctx.domain.domain_id)}
+    summaries: list[SkillResultSummary] = []
+    for skill_id in plan.suggested_tools:
+        if skill_id not in active or skill_id in _ENGINE_SKILLS:
+            continue
+        result = _call(ctx, skill_id, item.clause_id, state)
+        summaries.append(SkillResultSummary.from_result(result, summary=summarise(result)))
+    return summaries
+
+
+def _call(ctx: EngineContext, skill_id: str, clause_id: str, state: ReviewState) -> SkillResult:
+    return asyncio.run(ctx.dispatcher.prepare_and_call(skill_id, clause_id=clause_id, state=state))
+
+
+def summarise(result: SkillResult) -> str:
+    """One line about a skill's output: list fields by length, short scalars by value."""
+    if not result.success:
+        return result.error or "failed"
+    parts: list[str] = []
+    for key, value in (result.data or {}).items():
+        if isinstance(value, list):
+            parts.append(f"{key}: {len(value)}")
+        elif isinstance(value, bool | int | float) or (
+            isinstance(value, str) and 0 < len(value) < 40
+        ):
+            parts.append(f"{key}={value}")
+    return ", ".join(parts)[:240]
+
+
+def _reference_documents(ctx: EngineContext, state: ReviewState) -> list[Document]:
+    kinds = {spec.role: spec.kind for spec in ctx.domain.document_roles}
+    return [
+        doc
+        for doc in state.documents
+        if doc.role != DocumentRole.PRIMARY.value
+        and (doc.role in _REFERENCE_KINDS or kinds.get(doc.role) in _REFERENCE_KINDS)
+    ]
+
+
+def reference_evidence(
+    ctx: EngineContext,
+    state: ReviewState,
+    item: ChecklistItem,
+    locations: Sequence[ClauseLocation],
+) -> list[Evidence]:
+    """The reference documents' sections most similar to the located clause."""
+    references = _reference_documents(ctx, state)
+    primary = state.primary
+    if not references or primary is None:
+        return []
+    first = locations[0]
+    holder = state.document_named(first.document) or primary
+    query = first.text(holder)[:REFERENCE_QUERY_CHARS].strip() or item.clause_name
+    evidence: list[Evidence] = []
+    for reference in references:
+        payload = SearchReferenceDocInput(
+            clause_id=item.clause_id,
+            document_structure=primary,
+            reference_structure=reference,
+            query=query,
+            top_k=REFERENCE_HITS,
+            min_score=REFERENCE_MIN_SCORE,
+        )
+        result = ctx.dispatcher.call_sync("search_reference_doc", payload)
+        if not result.success or result.data is None:
+            continue
+        output = SearchReferenceDocOutput.model_validate(result.data)
+        evidence.extend(Evidence.from_match(reference, match) for match in output.matched_sections)
+    return evidence

@@ -1,0 +1,103 @@
+"""Reading the documents of a review: roles as the user names them, files parsed with
+the domain's parser settings, and the checks that stop a review before it starts (a
+missing or empty file, a contract with no recognisable clauses, a document whose role
+the domain does not know)."""
+
+from __future__ import annotations
+
+import re
+
+from ..documents.loading import parse_file
+from ..documents.model import Document, DocumentRole
+from ..domain import DomainSpec
+from ..errors import DocumentParseError, InputError
+from ..registry import Registry
+from .engine_request import ReviewRequest
+
+__all__ = ["MIN_PARAGRAPHS", "read_documents", "resolve_role"]
+
+#: Role names the CLI accepts for any domain, and the kind of domain role each maps to.
+_ROLE_KINDS = {"reference": "reference", "disclosure": "disclosure_letter", "baseline": "baseline"}
+#: A primary document with no numbered sections still has clauses when it has at least
+#: this many paragraphs (the generic domain reads them as units).
+MIN_PARAGRAPHS = 3
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
+def resolve_role(domain: DomainSpec, role: str) -> str:
+    """The domain's role id for ``role``: a role id of the domain itself, or one of
+    ``er``, ``reference``, ``disclosure``, ``baseline`` mapped to the domain's role of
+    that kind.
+
+    :raises InputError: when the domain has no such role, naming the ones it has.
+    """
+    wanted = role.strip().lower()
+    roles = {spec.role: spec for spec in domain.document_roles}
+    if wanted in roles:
+        return wanted
+    kind = _ROLE_KINDS.get(wanted)
+    if kind is not None:
+        for spec in domain.document_roles:
+            if spec.kind == kind and spec.role != DocumentRole.PRIMARY.value:
+                return spec.role
+    known = ", ".join(sorted(roles))
+    raise InputError(
+        f"the {domain.domain_id} domain has no document role {role!r}; its roles are: {known} "
+        "(or use reference, disclosure, baseline)"
+    )
+
+
+def read_documents(
+    request: ReviewRequest, registry: Registry, domain: DomainSpec
+) -> list[Document]:
+    """Parse every document of ``request`` with its role.
+
+    :raises InputError: for a missing, unreadable or empty file, a reference document
+        that fails to parse (named as such), a review with no primary document or more
+        than one, or a primary document with no recognisable clauses.
+    """
+    documents: list[Document] = []
+    for entry in request.documents:
+        role = resolve_role(domain, entry.role)
+        try:
+            document = parse_file(
+                entry.path, registry=registry, role=role, settings=domain.parser_settings
+            )
+        except DocumentParseError as exc:
+            what = "contract" if role == DocumentRole.PRIMARY.value else f"{role} document"
+            raise DocumentParseError(f"the {what} {entry.path} could not be read: {exc}") from exc
+        if not document.source.strip():
+            raise InputError(f"{entry.path} is empty: there is nothing to review")
+        documents.append(document)
+    names = [d.name for d in documents]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise InputError(
+            f"two documents of the review share the file name {repeated[0]!r}; evidence names "
+            "documents by file name, so rename one of them"
+        )
+    primaries = [d for d in documents if d.role == DocumentRole.PRIMARY.value]
+    if len(primaries) != 1:
+        raise InputError(
+            f"a review needs exactly one contract under review (role primary); got {len(primaries)}"
+        )
+    _check_has_clauses(primaries[0], _path_of(request, primaries[0]))
+    return documents
+
+
+def _path_of(request: ReviewRequest, document: Document) -> str:
+    return next(
+        (e.path for e in request.documents if e.path.replace("\\", "/").endswith(document.name)),
+        document.name,
+    )
+
+
+def _check_has_clauses(document: Document, path: str) -> None:
+    if any(True for _ in document.sections()):
+        return
+    paragraphs = [p for p in _PARAGRAPH_BREAK.split(document.source) if len(p.strip()) >= 40]
+    if len(paragraphs) < MIN_PARAGRAPHS:
+        raise InputError(
+            f"{path} has no recognisable clauses: the parser found no numbered clauses or "
+            f"headings and only {len(paragraphs)} paragraph(s) of text; is this the contract?"
+        )

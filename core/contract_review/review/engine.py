@@ -1,0 +1,239 @@
+"""The review engine: runs a review node by node, saving a checkpoint after each, and
+resumes a paused or interrupted review from its latest checkpoint.
+
+::
+
+    engine = ReviewEngine(registry, settings=settings, storage=open_storage(settings))
+    state = engine.start(ReviewRequest(domain_id="fidic", documents=[...]))
+    report = engine.report(state)
+
+The nodes and routes are in :mod:`contract_review.review.engine_nodes`. The review's
+record (kind ``review``, id = review id) holds the request and the parsed documents;
+each checkpoint holds the rest of the state, so a review killed at any point resumes
+with ``engine.resume(review_id)`` and ends with the same findings.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from ..builtin.orchestration import ORCHESTRATOR_PLUGIN_NAME, register_orchestrator
+from ..config import Settings, load_settings
+from ..documents.model import Document
+from ..errors import InputError
+from ..llm.client_types import LLMClient, LLMInfo
+from ..llm.llm_choice import choose_llm
+from ..registry import Registry
+from ..skills.dispatcher import SkillDispatcher
+from ..storage.backend import StorageBackend
+from ..storage.opening import open_storage
+from ..storage.records import utc_now
+from .approval import Approver, AutoApprover, PauseReview
+from .document_intake import read_documents
+from .engine_context import EngineContext, ProgressCallback
+from .engine_nodes import DONE, NODES
+from .engine_request import ReviewRequest
+from .playbook_step import playbook_step
+from .report_building import build_report
+from .report_models import ReviewReport
+from .state import ReviewState
+
+__all__ = ["RECORD_KIND", "ReviewEngine", "ReviewNotFoundError", "new_review_id"]
+
+#: The storage record kind reviews are saved under.
+RECORD_KIND: Final = "review"
+
+_UNSET: Any = object()
+
+
+class ReviewNotFoundError(InputError):
+    """No review with this id in the store."""
+
+
+def new_review_id() -> str:
+    """A fresh review id: ``rv-<UTC date and time>-<6 hex digits>``."""
+    return f"rv-{utc_now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+
+
+class ReviewEngine:
+    """Runs reviews for one registry, settings and store.
+
+    :param approver: Decides proposed changes; default: report them as proposed.
+    :param llm: The LLM client for analysis and planning; by default chosen from the
+        request's ``llm`` and the settings (:func:`contract_review.llm.choose_llm`).
+        Pass ``None`` to review offline whatever is configured.
+    :param progress: Told after every node (node name, clauses done, clauses planned).
+    :param announce: Told which LLM receives contract text, before any is sent.
+    """
+
+    def __init__(
+        self,
+        registry: Registry,
+        *,
+        settings: Settings | None = None,
+        storage: StorageBackend | None = None,
+        approver: Approver | None = None,
+        llm: LLMClient | None = _UNSET,
+        progress: ProgressCallback | None = None,
+        announce: Callable[[LLMInfo], None] | None = None,
+    ) -> None:
+        self.registry = registry
+        self.settings = settings if settings is not None else load_settings()
+        self.storage = storage if storage is not None else open_storage(self.settings)
+        self.approver: Approver = approver if approver is not None else AutoApprover()
+        self._llm = llm
+        self.progress = progress
+        self.announce = announce
+
+    # ------------------------------------------------------------------ public
+
+    def start(self, request: ReviewRequest, *, review_id: str | None = None) -> ReviewState:
+        """Run a new review to the end (or to a pause).
+
+        :raises InputError: for an unknown domain, a bad playbook or party, or documents
+            that cannot be reviewed — before anything is saved.
+        """
+        domain = self.registry.domain(request.domain_id)  # UnknownDomainError first
+        state = ReviewState(
+            review_id=review_id or new_review_id(),
+            domain_id=domain.domain_id,
+            request=request,
+            started_at=utc_now(),
+            next_node="parse",
+        )
+        state.documents = read_documents(request, self.registry, domain)
+        ctx = self._context(state)  # playbook and party checked before the first save
+        state.next_node = "plan_review"
+        self._save_record(state)
+        self._checkpoint(state)
+        return self._run(ctx, state)
+
+    def resume(self, review_id: str, *, approver: Approver | None = None) -> ReviewState:
+        """Continue a paused or interrupted review from its latest checkpoint; a
+        finished review is returned as it is.
+
+        :raises ReviewNotFoundError: when the store has no such review.
+        """
+        record = self.storage.load(RECORD_KIND, review_id)
+        if record is None:
+            raise ReviewNotFoundError(
+                f"no review {review_id!r} in {self.storage.location} (list them with "
+                "'contract-review review --list')"
+            )
+        checkpoint = self.storage.latest_checkpoint(review_id)
+        if checkpoint is None:
+            raise ReviewNotFoundError(f"review {review_id!r} has no checkpoint to resume from")
+        state = ReviewState.model_validate(checkpoint.data)
+        state.documents = [Document.model_validate(d) for d in record.data.get("documents", [])]
+        if state.status == "complete":
+            return state
+        if approver is not None:
+            self.approver = approver
+        state.status = "running"
+        state.error = ""
+        return self._run(self._context(state), state)
+
+    def report(self, state: ReviewState) -> ReviewReport:
+        """The report of ``state`` (complete, paused or failed)."""
+        return build_report(
+            state,
+            registry=self.registry,
+            domain=self.registry.domain(state.domain_id),
+            settings=self.settings,
+        )
+
+    # ------------------------------------------------------------------ internals
+
+    def _context(self, state: ReviewState) -> EngineContext:
+        request = state.request
+        if request is None:
+            raise InputError(f"review {state.review_id!r} has no request saved")
+        domain = self.registry.domain(request.domain_id)
+        playbook = playbook_step(domain, request, state.documents)
+        state.playbook = playbook.info
+        state.our_party = playbook.party
+        state.language = state.primary.language if state.primary is not None else "en"
+        llm = choose_llm(request.llm, settings=self.settings) if self._llm is _UNSET else self._llm
+        state.llm = "none" if llm is None else f"{llm.info.provider} ({llm.info.model})"
+        if llm is not None and self.announce is not None:
+            self.announce(llm.info)
+        use_orchestrator = (
+            request.use_orchestrator
+            if request.use_orchestrator is not None
+            else self.settings.use_orchestrator
+        )
+        plugin = register_orchestrator(
+            self.registry.pm,
+            self.settings.model_copy(update={"use_orchestrator": use_orchestrator}),
+            llm,
+        )
+        if plugin is not None and state.review_plan is None:
+            state.plan_source = "orchestrator"
+        return EngineContext(
+            registry=self.registry,
+            settings=self.settings,
+            storage=self.storage,
+            domain=domain,
+            dispatcher=SkillDispatcher(
+                self.registry, settings=self.settings, timeout_s=self.settings.skill_timeout_s
+            ),
+            assess=playbook.assess,
+            criteria=playbook.criteria,
+            approver=self.approver,
+            llm=llm,
+            progress=self.progress,
+        )
+
+    def _run(self, ctx: EngineContext, state: ReviewState) -> ReviewState:
+        try:
+            while state.next_node != DONE:
+                name = state.next_node
+                node = NODES.get(name)
+                if node is None:
+                    raise InputError(f"review {state.review_id}: unknown node {name!r}")
+                started = time.perf_counter()
+                try:
+                    node(ctx, state)
+                except PauseReview as pause:
+                    state.status = "paused"
+                    state.notes.append(f"paused: {pause}")
+                    self._checkpoint(state)
+                    self._save_record(state)
+                    return state
+                state.timings[name] = state.timings.get(name, 0.0) + time.perf_counter() - started
+                self._checkpoint(state)
+                if ctx.progress is not None and state.review_plan is not None:
+                    ctx.progress(
+                        name, len(state.clause_reviews), len(state.review_plan.clause_plans)
+                    )
+        except BaseException as exc:
+            state.status = "failed"
+            state.error = str(exc) or type(exc).__name__
+            self._checkpoint(state)
+            self._save_record(state)
+            raise
+        finally:
+            plugin = self.registry.pm.get_plugin(ORCHESTRATOR_PLUGIN_NAME)
+            if plugin is not None:
+                self.registry.pm.unregister(plugin)
+        self._save_record(state, report=self.report(state))
+        return state
+
+    def _checkpoint(self, state: ReviewState) -> None:
+        self.storage.append_checkpoint(
+            state.review_id, state.model_dump(mode="json", exclude={"documents"})
+        )
+
+    def _save_record(self, state: ReviewState, *, report: ReviewReport | None = None) -> None:
+        data: dict[str, Any] = {
+            "domain_id": state.domain_id,
+            "status": state.status,
+            "request": state.request.model_dump(mode="json") if state.request else None,
+            "documents": [d.model_dump(mode="json") for d in state.documents],
+            "error": state.error,
+            "report": report.model_dump(mode="json") if report is not None else None,
+        }
+        self.storage.save(RECORD_KIND, state.review_id, data)

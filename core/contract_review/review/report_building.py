@@ -1,0 +1,56 @@
+"""From a finished (or paused) review state to the versioned :class:`ReviewReport`."""
+
+from __future__ import annotations
+
+from ..config import Settings
+from ..domain import DomainSpec
+from ..plugins import core_version
+from ..registry import Registry
+from ..storage.records import utc_now
+from .plan import ReviewPlan
+from .report_models import DocumentInfo, PlanReport, ReportMeta, ReviewReport, RiskSummary
+from .state import ReviewState
+
+__all__ = ["build_report"]
+
+
+def build_report(
+    state: ReviewState, *, registry: Registry, domain: DomainSpec, settings: Settings
+) -> ReviewReport:
+    """The report of ``state``: its findings in review order, the clauses, the plan and
+    how it changed, approvals, notes and how the review was made."""
+    primary = state.primary
+    subject = primary.name if primary is not None else "(no document)"
+    plugins = {
+        info.distribution: info.version for info in registry.plugin_infos() if not info.builtin
+    }
+    return ReviewReport(
+        review_id=state.review_id,
+        status=state.status,
+        title=f"{domain.name} review of {subject}",
+        documents=[DocumentInfo.of(doc) for doc in state.documents],
+        summary=RiskSummary.of(state.findings),
+        findings=state.findings,
+        clauses=state.clause_reviews,
+        plan=PlanReport(
+            source=state.plan_source,
+            note=state.plan_note,
+            plan=state.review_plan or ReviewPlan(),
+            changes=state.plan_changes,
+        ),
+        approvals=state.approvals,
+        notes=state.notes,
+        meta=ReportMeta(
+            package_version=core_version(),
+            plugins=plugins,
+            domain_id=domain.domain_id,
+            domain_name=domain.name,
+            playbook=state.playbook,
+            embedder=settings.embedder,
+            llm=state.llm,
+            party=state.our_party,
+            started_at=state.started_at or utc_now(),
+            finished_at=state.finished_at,
+            timings={name: round(seconds, 4) for name, seconds in state.timings.items()},
+        ),
+    )

@@ -1,0 +1,140 @@
+"""``contract-review review``: reports written, exit codes, clear errors, resume, folders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from contract_review.cli.context import CliState
+from contract_review.cli.main import cli
+from contract_review.cli.review_arguments import reference_pairs
+from contract_review.review.report_models import PortfolioReport, ReviewReport
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+EPC = REPO_ROOT / "examples" / "epc_contract.txt"
+
+
+@pytest.fixture(autouse=True)
+def _store_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTRACT_REVIEW_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CONTRACT_REVIEW_LLM_PROVIDER", "none")
+    monkeypatch.delenv("CONTRACT_REVIEW_USE_ORCHESTRATOR", raising=False)
+
+
+def invoke(args: list[str]) -> Result:
+    return CliRunner().invoke(cli, [str(a) for a in args], obj=CliState())
+
+
+def test_review_writes_three_reports(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = invoke(["review", EPC, "--domain", "fidic", "--out", out])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.json", "report.md"]
+    report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
+    assert report.status == "complete"
+    assert report.meta.domain_id == "fidic"
+    assert "review of epc_contract.txt" in result.output
+    html = (out / "report.html").read_text(encoding="utf-8")
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    for finding in report.findings:
+        assert finding.finding_id in markdown or finding.title in markdown
+        assert finding.clause_id in html
+
+
+def test_fail_on_exits_1_when_such_findings_exist(tmp_path: Path) -> None:
+    result = invoke(["review", EPC, "--domain", "fidic", "--out", tmp_path, "--fail-on", "low"])
+    assert result.exit_code == 1, result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--domain", "leases"], "leases"),
+        (["--domain", "fidic", "--reference", "absent.txt", "--role", "er"], "absent.txt"),
+        (["--domain", "fidic", "--reference", EPC, "--role", "annex"], "no document role 'annex'"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result = invoke(["review", EPC, *args, "--out", tmp_path / "out"])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_reference_that_fails_to_parse_is_named(tmp_path: Path) -> None:
+    broken = tmp_path / "requirements.txt"
+    broken.write_bytes(b"\x00\x01\x02binary\x00" * 50)
+    result = invoke(
+        [
+            "review",
+            EPC,
+            "--domain",
+            "fidic",
+            "--reference",
+            broken,
+            "--role",
+            "er",
+            "--out",
+            tmp_path / "o",
+        ]
+    )
+    assert result.exit_code == 2, result.output
+    assert "er document" in result.output and "requirements.txt" in result.output
+
+
+def test_missing_contract_and_empty_contract(tmp_path: Path) -> None:
+    result = invoke(["review", tmp_path / "nope.txt", "--domain", "fidic", "--out", tmp_path])
+    assert result.exit_code == 2 and "file not found" in result.output
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n\n", encoding="utf-8")
+    result = invoke(["review", empty, "--domain", "fidic", "--out", tmp_path])
+    assert result.exit_code == 2 and "is empty" in result.output
+
+
+def test_role_pairs_follow_their_reference() -> None:
+    args = ["x.txt", "--reference", "a.txt", "--role", "er", "--reference=b.txt", "--out", "o"]
+    assert reference_pairs(args) == [("a.txt", "er"), ("b.txt", "reference")]
+    result = invoke(
+        ["review", EPC, "--role", "er", "--reference", "a.txt", "--domain", "fidic", "--out", "o"]
+    )
+    assert result.exit_code == 2 and "must follow the --reference" in result.output
+
+
+def test_resume_and_list(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert invoke(["review", EPC, "--domain", "fidic", "--out", out]).exit_code == 0
+    review_id = json.loads((out / "report.json").read_text(encoding="utf-8"))["review_id"]
+    listed = invoke(["review", "--list"])
+    assert review_id in listed.output and "complete" in listed.output
+    again = invoke(["review", "--resume", review_id, "--out", tmp_path / "again"])
+    assert again.exit_code == 0, again.output
+    assert (
+        json.loads((tmp_path / "again" / "report.json").read_text(encoding="utf-8"))["review_id"]
+        == review_id
+    )
+    unknown = invoke(["review", "--resume", "rv-none", "--out", tmp_path])
+    assert unknown.exit_code == 2 and "no review 'rv-none'" in unknown.output
+
+
+def test_a_folder_gets_a_portfolio(tmp_path: Path) -> None:
+    room = tmp_path / "room"
+    room.mkdir()
+    (room / "a.txt").write_text(EPC.read_text(encoding="utf-8"), encoding="utf-8")
+    (room / "b.txt").write_text(EPC.read_text(encoding="utf-8"), encoding="utf-8")
+    (room / "c.txt").write_text("", encoding="utf-8")
+    (room / "notes.bin").write_bytes(b"\x00")
+    out = tmp_path / "out"
+    result = invoke(["review", room, "--domain", "fidic", "--out", out])
+    assert result.exit_code == 0, result.output
+    portfolio = PortfolioReport.model_validate_json(
+        (out / "portfolio.json").read_text(encoding="utf-8")
+    )
+    assert [e.document for e in portfolio.entries] == ["a.txt", "b.txt", "c.txt"]
+    assert [e.status for e in portfolio.entries] == ["complete", "complete", "failed"]
+    assert "is empty" in portfolio.entries[2].error
+    assert (out / "a" / "report.html").is_file() and (out / "portfolio.html").is_file()
+    assert portfolio.summary.total == sum(e.summary.total for e in portfolio.entries)

@@ -1,0 +1,171 @@
+"""--party: sides, words and names resolved against the contract; whom a term burdens."""
+
+from __future__ import annotations
+
+import pytest
+
+from contract_review.documents.loading import parse_text
+from contract_review.documents.model import Document
+from contract_review.errors import InputError
+from contract_review.playbooks.contract_parties import find_parties
+from contract_review.playbooks.party_sides import PartySide, PartyWords, burden_of, resolve_party
+from contract_review.playbooks.playbook_models import SideSpec
+from contract_review.playbooks.rule_matching import find_hits
+from contract_review.playbooks.rule_models import PlaybookRule
+
+EPC = parse_text(
+    'EPC CONTRACT\n\nThis Contract is made between Harbourline Energy Ltd (the "Employer") '
+    'and Meridian Build Co. (the "Contractor").\n\n1. General\n1.1 Text.\n',
+    name="epc.txt",
+)
+PURCHASE_ZH = parse_text(
+    "设备采购合同\n\n甲方（买方）：华东新能源发展有限公司\n乙方（卖方）：恒远电气设备股份有限公司\n\n"
+    "第一条 定义\n本合同所称“设备”，是指变压器。\n",
+    name="purchase.txt",
+)
+SERVICES_ZH = parse_text(
+    "技术服务合同\n\n北京某某科技有限公司（以下简称“甲方”）\n上海某某信息技术有限公司（以下简称“乙方”）\n\n"
+    "第一条 服务内容\n乙方应提供服务。\n",
+    name="services.txt",
+)
+CUAD_STYLE = parse_text(
+    "DISTRIBUTION AGREEMENT\nThis Agreement is entered into as of May 1, 2020 by and between "
+    'ACME, INC., a Delaware corporation ("Company"), and Foo Bar LLC, a California limited '
+    'liability company (the "Distributor").\n1. Appointment\nText.\n',
+    name="cuad.txt",
+)
+LINES = parse_text(
+    "SUPPLY AGREEMENT\nSupplier: Northwind Components GmbH\nCustomer: Contoso Retail Ltd\n\n"
+    "1. Supply\nText.\n",
+    name="lines.txt",
+)
+
+
+def test_parties_are_read_from_the_opening() -> None:
+    assert [(p.name, p.labels) for p in find_parties(EPC)] == [
+        ("Harbourline Energy Ltd", ("Employer",)),
+        ("Meridian Build Co.", ("Contractor",)),
+    ]
+    assert [(p.name, p.labels) for p in find_parties(PURCHASE_ZH)] == [
+        ("华东新能源发展有限公司", ("甲方", "买方")),
+        ("恒远电气设备股份有限公司", ("乙方", "卖方")),
+    ]
+    assert [p.labels for p in find_parties(SERVICES_ZH)] == [("甲方",), ("乙方",)]
+    assert [(p.name, p.labels) for p in find_parties(CUAD_STYLE)] == [
+        ("ACME, INC.", ("Company",)),
+        ("Foo Bar LLC", ("Distributor",)),
+    ]
+    assert [(p.name, p.labels) for p in find_parties(LINES)] == [
+        ("Northwind Components GmbH", ("Supplier",)),
+        ("Contoso Retail Ltd", ("Customer",)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "document", "side", "name", "matched_by"),
+    [
+        ("contractor", EPC, "contractor", "Meridian Build Co.", "side"),
+        ("Employer", EPC, "employer", "Harbourline Energy Ltd", "side"),
+        ("承包人", EPC, "contractor", "Meridian Build Co.", "side"),
+        ("Meridian Build Co.", EPC, "contractor", "Meridian Build Co.", "name"),
+        ("meridian", EPC, "contractor", "Meridian Build Co.", "name"),
+        ("甲方", PURCHASE_ZH, "party_a", "华东新能源发展有限公司", "side"),
+        ("seller", PURCHASE_ZH, "seller", "恒远电气设备股份有限公司", "side"),
+        ("恒远电气", PURCHASE_ZH, "seller", "恒远电气设备股份有限公司", "name"),
+        ("Distributor", CUAD_STYLE, "distributor", "Foo Bar LLC", "side"),
+        ("Company", CUAD_STYLE, "company", "ACME, INC.", "label"),
+        # a side the contract does not use: the party on the same side of the table
+        ("buyer", EPC, "buyer", "Harbourline Energy Ltd", "side"),
+        ("lessee", PURCHASE_ZH, "lessee", "华东新能源发展有限公司", "side"),
+        ("founder", EPC, "founder", "", "side"),  # no kindred party: no name
+    ],
+)
+def test_resolve_party(
+    value: str, document: Document, side: str, name: str, matched_by: str
+) -> None:
+    party = resolve_party(value, [document])
+    assert (party.side, party.name, party.matched_by) == (side, name, matched_by)
+    if name:
+        assert party.is_called(name)
+
+
+def test_a_party_is_known_by_every_word_the_contract_uses() -> None:
+    party = resolve_party("甲方", [PURCHASE_ZH])
+    for word in ("甲方", "买方", "Buyer", "Party A", "华东新能源发展有限公司"):
+        assert party.is_called(word)
+    assert not party.is_called("乙方")
+    assert party.display == "party_a (华东新能源发展有限公司)"
+
+
+def test_playbook_sides_add_words() -> None:
+    sides = (SideSpec(id="employer", labels=("Engineer",)),)
+    assert resolve_party("Engineer", [EPC], sides=sides).side == "employer"
+
+
+@pytest.mark.parametrize("value", ["landowner", "Zenith Corp", "x"])
+def test_unknown_party_lists_what_it_could_match(value: str) -> None:
+    with pytest.raises(InputError) as raised:
+        resolve_party(value, [EPC])
+    message = str(raised.value)
+    assert repr(value) in message
+    assert "contractor" in message and "buyer" in message  # the sides
+    assert "Meridian Build Co. (Contractor)" in message  # the parties
+
+
+def test_empty_party_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="--party is empty"):
+        resolve_party("  ", [EPC])
+
+
+def _rule(burdens: str | tuple[str, ...]) -> PlaybookRule:
+    return PlaybookRule(
+        rule_id="r", clause_id="c", description="d", patterns=("terminate",), burdens=burdens
+    )
+
+
+@pytest.mark.parametrize(
+    ("burdens", "subject", "party_value", "expected"),
+    [
+        ("contractor", None, "contractor", "ours"),
+        ("contractor", None, "employer", "theirs"),
+        ("contractor", None, "buyer", "theirs"),  # the buyer's kin in an EPC contract: Employer
+        ("contractor", None, "founder", "unknown"),
+        (("supplier", "seller"), None, "乙方", "ours"),  # 乙方（卖方）
+        (("supplier", "seller"), None, "甲方", "theirs"),
+        ("either", "Employer", "contractor", "unknown"),
+        ("named_party", "Employer", "employer", "ours"),
+        ("named_party", "Employer", "contractor", "theirs"),
+        ("other_party", "Employer", "contractor", "ours"),
+        ("other_party", None, "contractor", "unknown"),
+    ],
+)
+def test_burden_of(
+    burdens: str | tuple[str, ...], subject: str | None, party_value: str, expected: str
+) -> None:
+    document = PURCHASE_ZH if party_value in ("甲方", "乙方") else EPC
+    party: PartySide = resolve_party(party_value, [document])
+    assert burden_of(_rule(burdens), subject, party, ()) == expected
+    assert burden_of(_rule(burdens), subject, None, ()) == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("If the Contractor fails to pay, the Employer may terminate at any time.", "Employer"),
+        ("The Customer may, at any time, terminate upon notice to the Supplier.", "Customer"),
+        ("甲方可以提前三十日书面通知乙方解除本合同，即 terminate。", "甲方"),
+        ("Upon notice the Supplier shall terminate.", "Supplier"),
+        ("No party word here; terminate.", None),
+    ],
+)
+def test_subject_of_a_hit(text: str, subject: str | None) -> None:
+    words = PartyWords([EPC])
+    [hit] = find_hits(_rule("either"), text)
+    assert words.subject(text, hit) == subject
+
+
+def test_a_sentence_without_a_party_is_about_the_party_before_it() -> None:
+    text = "乙方逾期的，每逾期一日，应向甲方支付违约金。违约金不设上限，terminate。"
+    words = PartyWords([PURCHASE_ZH])
+    [hit] = find_hits(_rule("either"), text)
+    assert words.subject(text, hit) == "乙方"

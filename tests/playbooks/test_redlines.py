@@ -1,0 +1,134 @@
+"""Redlines change only the redlined span, and write numbers the way the clause does."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contract_review.documents.chinese_numerals import int_to_chinese
+from contract_review.playbooks.redlines import english_number_words, redlined_text
+from contract_review.playbooks.rule_matching import find_hits
+from contract_review.playbooks.rule_models import PlaybookRule, Redline
+from contract_review.review.diffs import suggested_change
+
+REPLACE_VALUE = PlaybookRule(
+    rule_id="notice",
+    clause_id="20.1",
+    description="d",
+    patterns=(r"\bnotice\b", "通知"),
+    threshold=28,
+    comparison="lt",
+    unit="day",
+    redline=Redline(kind="replace_value"),
+)
+REPLACE_MATCH = PlaybookRule(
+    rule_id="fit",
+    clause_id="4.1",
+    description="d",
+    patterns=(r"fit\s+for\s+any\s+purpose", "任何用途"),
+    redline=Redline(kind="replace_match", text="fit for the stated purposes", text_zh="约定用途"),
+)
+APPEND = PlaybookRule(
+    rule_id="cap",
+    clause_id="17.6",
+    description="d",
+    patterns=("shall not exceed", "不超过"),
+    when="absent",
+    redline=Redline(kind="append", text="Liability is capped.", text_zh="责任以合同价为限。"),
+)
+
+_FILLER = st.text(
+    alphabet=st.sampled_from(list("abc XYZ,;()\n—甲乙方的和。")), min_size=0, max_size=40
+)
+
+
+def _only_span_changed(before: str, after: str, start: int, end: int) -> None:
+    """``after`` is ``before`` with ``before[start:end]`` replaced, nothing else."""
+    assert after.startswith(before[:start])
+    assert after.endswith(before[end:])
+    assert len(after) >= start + len(before) - end
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(min_value=1, max_value=27),
+    style=st.integers(min_value=0, max_value=3),
+    head=_FILLER,
+    tail=_FILLER,
+)
+def test_value_redline_changes_only_the_number(n: int, style: int, head: str, tail: str) -> None:
+    written = [
+        f"{n} days",
+        f"{english_number_words(n)} ({n}) days",
+        f"{int_to_chinese(n)}天",
+        f"{n}个日历日",
+    ][style]
+    sentence = "乙方应在{}内发出通知" if style >= 2 else "Notice shall be given within {}"
+    before = f"{head}. {sentence.format(written)}. {tail}"
+    [hit, *_] = find_hits(REPLACE_VALUE, before)
+    assert hit.value is not None
+    after = redlined_text(REPLACE_VALUE, before, hit)
+    assert after is not None and after != before
+    _only_span_changed(before, after, hit.value.start, hit.value.end)
+    assert find_hits(REPLACE_VALUE, after) == []  # the redlined clause meets the standard
+    change = suggested_change(before, after)
+    assert change.diff
+
+
+@settings(max_examples=40, deadline=None)
+@given(head=_FILLER, tail=_FILLER, chinese=st.booleans())
+def test_match_and_append_redlines_change_only_their_span(
+    head: str, tail: str, chinese: bool
+) -> None:
+    phrase = "货物应适用于任何用途" if chinese else "the goods shall be fit for any purpose"
+    before = f"{head} {phrase} {tail}"
+    [hit] = find_hits(REPLACE_MATCH, before)
+    after = redlined_text(REPLACE_MATCH, before, hit)
+    assert after is not None
+    _only_span_changed(before, after, hit.start, hit.end)
+    assert ("约定用途" if chinese else "fit for the stated purposes") in after
+    appended = redlined_text(APPEND, before, None)
+    assert appended is not None
+    end = len(before.rstrip())
+    _only_span_changed(before, appended, end, end)
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("fourteen (14) days", "twenty-eight (28) days"),
+        ("Fourteen days", "Twenty-eight days"),
+        ("十四天", "二十八天"),
+        ("14 days", "28 days"),
+        ("two weeks", "28 days"),
+        ("10个工作日", "28日"),
+    ],
+)
+def test_numbers_keep_their_style(written: str, expected: str) -> None:
+    text = f"Notice within {written}." if written.isascii() else f"应在{written}内通知。"
+    [hit] = find_hits(REPLACE_VALUE, text)
+    assert redlined_text(REPLACE_VALUE, text, hit) == text.replace(written, expected)
+
+
+def test_no_redline_without_an_edit() -> None:
+    rule = REPLACE_VALUE.model_copy(update={"redline": None})
+    [hit] = find_hits(rule, "Notice within 7 days.")
+    assert redlined_text(rule, "Notice within 7 days.", hit) is None
+    assert redlined_text(REPLACE_MATCH, "anything", None) is None
+
+
+@pytest.mark.parametrize(
+    ("n", "words"),
+    [
+        (0, "zero"),
+        (7, "seven"),
+        (28, "twenty-eight"),
+        (56, "fifty-six"),
+        (90, "ninety"),
+        (120, "one hundred and twenty"),
+        (1005, "one thousand five"),
+    ],
+)
+def test_english_number_words(n: int, words: str) -> None:
+    assert english_number_words(n) == words

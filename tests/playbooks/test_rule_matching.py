@@ -1,0 +1,173 @@
+"""Where rules hit: numeric rules against generated numbers in English and Chinese
+wording, the text in force, sentence guards, units and capture groups."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contract_review.documents.chinese_numerals import int_to_chinese
+from contract_review.playbooks.redlines import english_number_words
+from contract_review.playbooks.rule_matching import compare, find_hits, in_force, sentence_spans
+from contract_review.playbooks.rule_models import Comparison, PlaybookRule
+from contract_review.playbooks.value_reading import parse_number
+
+COMPARISONS: tuple[Comparison, ...] = ("lt", "le", "gt", "ge")
+
+
+def _notice_rule(threshold: float, comparison: Comparison) -> PlaybookRule:
+    return PlaybookRule(
+        rule_id="notice",
+        clause_id="20.1",
+        description="Notice period",
+        patterns=(r"\bnotice\b", "通知"),
+        threshold=threshold,
+        comparison=comparison,
+        unit="day",
+    )
+
+
+def _wordings(n: int) -> list[str]:
+    return [
+        f"The Contractor shall give notice within {n} days after the event.",
+        f"The Contractor shall give notice not later than {english_number_words(n)} ({n}) days after the event.",
+        f"Within {english_number_words(n)} days after becoming aware, the Supplier shall give notice.",
+        f"承包人应在知道索赔事件后{n}天内发出索赔通知。",
+        f"承包人应在知道索赔事件后{int_to_chinese(n)}日内发出通知。",
+        f"买方应于收到货物之日起{n}个日历日内书面通知卖方。",
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(min_value=1, max_value=400),
+    threshold=st.integers(min_value=1, max_value=120),
+    comparison=st.sampled_from(COMPARISONS),
+    wording=st.integers(min_value=0, max_value=5),
+)
+def test_numeric_rule_fires_iff_the_comparison_holds(
+    n: int, threshold: int, comparison: Comparison, wording: int
+) -> None:
+    text = _wordings(n)[wording]
+    hits = find_hits(_notice_rule(threshold, comparison), text)
+    assert bool(hits) is compare(n, comparison, threshold), text
+    for hit in hits:
+        assert hit.value is not None and hit.value.value == n
+        assert text[hit.value.start : hit.value.end] == hit.value.text
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Notice shall be given within two weeks.", 14),
+        ("Notice shall be given within 10 working days.", 14),
+        ("Notice shall be given within one (1) month.", 30),
+        ("应在三个月内书面通知。", 90),
+        ("应在10个工作日内书面通知。", 14),
+        ("notice: 1.5 years", 540),
+    ],
+)
+def test_periods_are_converted_to_the_rule_unit(text: str, days: float) -> None:
+    hits = find_hits(_notice_rule(10_000, "lt"), text)
+    assert [round(hit.value.value, 6) for hit in hits if hit.value] == [days]
+
+
+def test_the_number_nearest_the_match_in_its_sentence_is_read() -> None:
+    text = (
+        "The Employer shall pay within 90 days after receiving the Statement. "
+        "Notice of a claim shall be given within 14 days. Retention is released after 12 months."
+    )
+    hits = find_hits(_notice_rule(28, "lt"), text)
+    assert [(hit.matched, hit.value.value if hit.value else None) for hit in hits] == [
+        ("Notice", 14)
+    ]
+
+
+def test_capture_groups_and_named_groups() -> None:
+    unnamed = PlaybookRule(
+        rule_id="net",
+        clause_id="p",
+        description="d",
+        patterns=(r"net\s+(\d+)",),
+        threshold=60,
+        comparison="gt",
+        unit="day",
+    )
+    assert [h.value.value for h in find_hits(unnamed, "Terms: net 90.") if h.value] == [90]
+    named = PlaybookRule(
+        rule_id="named",
+        clause_id="p",
+        description="d",
+        patterns=(r"(?P<party>Buyer|Seller) pays in (?P<value>\w+) days",),
+        threshold=60,
+        comparison="gt",
+    )
+    [hit] = find_hits(named, "The Buyer pays in ninety days.")
+    assert hit.party == "Buyer" and hit.value is not None and hit.value.value == 90
+
+
+def test_words_removed_by_an_amendment_are_not_read() -> None:
+    text = 'In Sub-Clause 14.7, replace "fifty-six (56) days" with "ninety (90) days".'
+    masked = in_force(text)
+    assert len(masked) == len(text)
+    assert "fifty-six" not in masked and "ninety (90) days" in masked
+    chinese = "将“28天”修改为“14天”。"
+    assert "28天" not in in_force(chinese) and "14天" in in_force(chinese)
+    rule = PlaybookRule(
+        rule_id="pay",
+        clause_id="14.7",
+        description="d",
+        patterns=(r"\breplace\b",),
+        threshold=56,
+        comparison="gt",
+        unit="day",
+    )
+    [hit] = find_hits(rule, text)
+    assert hit.value is not None and hit.value.text == "ninety (90) days"
+
+
+def test_guards_look_at_the_sentence_of_the_match() -> None:
+    rule = PlaybookRule(
+        rule_id="tfc",
+        clause_id="t",
+        description="d",
+        patterns=(r"terminate\b.{0,40}convenience",),
+        unless=(r"either\s+party",),
+        requires=(r"\bmay\b",),
+    )
+    text = (
+        "Either party may terminate for convenience on 90 days' notice. "
+        "The Customer may terminate for convenience at any time. "
+        "The Supplier shall terminate for convenience never."
+    )
+    hits = find_hits(rule, text)
+    assert [text[h.sentence_start : h.sentence_end] for h in hits] == [
+        "The Customer may terminate for convenience at any time."
+    ]
+
+
+def test_sentences_of_mixed_text() -> None:
+    text = "第一句。第二句！The price is USD 1.5 million. Next one\nline two"
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "第一句。",
+        "第二句！",
+        "The price is USD 1.5 million.",
+        "Next one",
+        "line two",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("raw", "value"),
+    [
+        ("1,000", 1000),
+        ("28.5", 28.5),
+        ("twenty-eight", 28),
+        ("二十八", 28),
+        ("壹佰", 100),
+        ("x", None),
+    ],
+)
+def test_parse_number(raw: str, value: float | None) -> None:
+    assert parse_number(raw) == value
