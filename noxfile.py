@@ -96,10 +96,11 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """STARD retrieval benchmark (needs ../shared/data/stard): quality, build and reopen
     time, query latency and memory, beside plain bm25s and rank-bm25; writes
-    docs/benchmarks.md. Then the CUAD clause localisation benchmark (needs
-    ../shared/data/cuad): the generic domain's locator, per-category and macro P/R/F1
-    in-sample and cross-validated, throughput and memory; writes its section of
-    docs/benchmarks.md (after the STARD run, which rewrites the page)."""
+    docs/benchmarks.md. Then the CUAD review benchmark (needs ../shared/data/cuad): the
+    generic domain's full offline review of each contract, per-category and macro P/R/F1
+    of its findings (and the locator cross-validated), review throughput and memory;
+    writes its section of docs/benchmarks.md (after the STARD run, which rewrites the
+    page)."""
     session.install("-e", ".", "-e", "plugins/generic", "rank-bm25>=0.2.2")
     session.run("python", "benchmarks/stard_bench.py", *session.posargs)
     session.run("python", "benchmarks/cuad_bench.py")

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, RootModel
 
 from contract_review.documents.loading import parse_text
 from contract_review.documents.model import Document
+from contract_review.playbooks.rule_models import KNOWN_CATEGORIES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -32,6 +33,7 @@ EXAMPLES_MANIFEST = FIXTURES / "examples_expected.json"
 UNSEEN_MANIFEST = FIXTURES / "unseen_expected.json"
 UNSEEN_DIR = FIXTURES / "unseen"
 HELDOUT_MANIFEST = FIXTURES / "heldout_expected.json"
+FRESH_MANIFEST = FIXTURES / "fresh_expected.json"
 
 #: Example documents that are references for a review, not contracts under review.
 REFERENCE_EXAMPLES = frozenset(
@@ -42,22 +44,7 @@ REFERENCE_EXAMPLES = frozenset(
     }
 )
 
-Category = Literal[
-    "short_notice_time_bar",
-    "long_payment_period",
-    "uncapped_liability",
-    "one_sided_liability",
-    "fitness_for_any_purpose",
-    "ground_risk_on_contractor",
-    "dispute_decided_by_one_party",
-    "uncapped_penalty",
-    "termination_for_convenience_one_side",
-    "preexisting_ip_assignment",
-    "indemnity_no_cap",
-    "indemnity_no_basket",
-    "warranty_survival_long_or_unlimited",
-    "reserved_matters_missing_or_simple_majority",
-]
+Category = Literal[KNOWN_CATEGORIES]
 EnglishParty = Literal["contractor", "employer", "buyer", "seller", "supplier", "customer"]
 ChineseParty = Literal["甲方", "乙方"]
 SPA_ONLY_CATEGORIES = frozenset(
@@ -125,12 +112,13 @@ def section_ids(document: Document) -> list[str]:
 EXAMPLE_ENTRIES = sorted(load_manifest(EXAMPLES_MANIFEST).root.items())
 UNSEEN_ENTRIES = sorted(load_manifest(UNSEEN_MANIFEST).root.items())
 HELDOUT_ENTRIES = sorted(load_manifest(HELDOUT_MANIFEST).root.items())
-ALL_ENTRIES = EXAMPLE_ENTRIES + UNSEEN_ENTRIES + HELDOUT_ENTRIES
+FRESH_ENTRIES = sorted(load_manifest(FRESH_MANIFEST).root.items())
+ALL_ENTRIES = EXAMPLE_ENTRIES + UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES
 ALL_DOCUMENTS = sorted({path for path, _ in ALL_ENTRIES} | REFERENCE_EXAMPLES)
 
 
 def test_manifests_are_valid_json_with_only_the_agreed_keys() -> None:
-    for path in (EXAMPLES_MANIFEST, UNSEEN_MANIFEST, HELDOUT_MANIFEST):
+    for path in (EXAMPLES_MANIFEST, UNSEEN_MANIFEST, HELDOUT_MANIFEST, FRESH_MANIFEST):
         raw = json.loads(path.read_text(encoding="utf-8"))
         assert raw, f"{path.name} is empty"
         # Strict validation (unknown category, party, domain or key) happens on load.
@@ -181,8 +169,8 @@ def test_spa_categories_only_in_spa_documents(path: str, expected: ExpectedDocum
 
 @pytest.mark.parametrize(
     ("path", "expected"),
-    UNSEEN_ENTRIES + HELDOUT_ENTRIES,
-    ids=[p for p, _ in UNSEEN_ENTRIES + HELDOUT_ENTRIES],
+    UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES,
+    ids=[p for p, _ in UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES],
 )
 def test_held_out_contract_mixes_one_sided_and_balanced_clauses(
     path: str, expected: ExpectedDocument

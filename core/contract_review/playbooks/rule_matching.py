@@ -9,7 +9,8 @@ written once work on contracts they were not written against:
   the new wording, not the old;
 * **sentences** — guards (``requires``, ``unless``) look at the sentence of a match, so
   "either party may terminate" in one sentence does not excuse a one-sided right in
-  another;
+  another (with ``unless_scope: part``, ``unless`` looks only at the match's part of the
+  sentence between semicolons);
 * **values** — a numeric rule reads the number nearest its match
   (:mod:`.value_reading`), so "fourteen (14) days", "two weeks", "十四天" and
   "60个工作日" all count, converted to the rule's unit.
@@ -64,6 +65,8 @@ _SENTENCE_END = re.compile(
     r"[。！？!?]+[”\"’）)]*|\.[”\"’]?(?=\s+[\"“A-Z0-9\u4e00-\u9fff])|\.[”\"’]?\s*$|\n+"
     r"|[.;；](?=\s*[(（](?:[a-zA-Z]|[ivxIVX]{1,4}|\d{1,2}|[一二三四五六七八九十]{1,3})[)）]\s*)"
 )
+# What separates the parts of a sentence for ``unless_scope: part``.
+_PART_MARKS = (";", "；")
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "lt": lambda value, limit: value < limit,
     "le": lambda value, limit: value <= limit,
@@ -152,13 +155,12 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
             if match.end() == match.start():
                 continue
             span = _sentence_of(sentences, match.start())
-            sentence = masked[span[0] : span[1]]
-            guarded = sentence
+            guarded = masked[span[0] : span[1]]
             if rule.requires_scope == "following":
                 guarded = masked[span[0] : _following_end(sentences, span, FOLLOWING_SENTENCES)]
             if rule.requires and not any_match(rule.requires, guarded):
                 continue
-            if rule.unless and any_match(rule.unless, sentence):
+            if rule.unless and any_match(rule.unless, _unless_text(rule, masked, span, match)):
                 continue
             value = None
             if rule.is_numeric:
@@ -177,6 +179,18 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
                 )
             )
     return _without_overlaps(hits)
+
+
+def _unless_text(
+    rule: PlaybookRule, text: str, span: tuple[int, int], match: re.Match[str]
+) -> str:
+    """What ``unless`` reads: the match's sentence, or (``unless_scope: part``) only the
+    stretch of it between the semicolons around the match."""
+    if rule.unless_scope == "sentence":
+        return text[span[0] : span[1]]
+    before = max(text.rfind(mark, span[0], match.start()) for mark in _PART_MARKS)
+    ends = [i for mark in _PART_MARKS if (i := text.find(mark, match.end(), span[1])) >= 0]
+    return text[max(span[0], before + 1) : min(ends, default=span[1])]
 
 
 def _group(match: re.Match[str], name: str) -> str | None:

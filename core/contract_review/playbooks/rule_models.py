@@ -2,7 +2,7 @@
 and the redline we propose.
 
 Each :class:`PlaybookRule` belongs to one checklist item. It says what to look for
-(``patterns``, with sentence guards ``requires``/``unless`` and a scope guard
+(``patterns``, with sentence guards ``requires``/``unless`` (``unless_scope``) and a scope guard
 ``unless_anywhere``), whether the term is a problem when it is there or when it is
 missing (``when``), for numeric rules the limit (``threshold``, ``comparison``,
 ``unit``), whom the term burdens (``burdens``), how serious it is, why, and the redline
@@ -149,6 +149,12 @@ class PlaybookRule(_Model):
         default=(),
         description="A match does not count if its sentence matches one of these (e.g. "
         "'either party may' for a one-side rule).",
+    )
+    unless_scope: Literal["sentence", "part"] = Field(
+        default="sentence",
+        description="Where 'unless' looks: the match's sentence, or only the part of it "
+        "between semicolons that holds the match ('part': '甲方可随时解除本合同；乙方不得"
+        "解除' — the second part does not excuse the first).",
     )
     unless_anywhere: tuple[str, ...] = Field(
         default=(),

@@ -3,8 +3,9 @@
 The pattern's ``(?P<value>...)`` group (or an unnamed first group) gives it directly;
 otherwise the nearest period or percentage of the match's sentence counts, found with
 :func:`~contract_review.skills.generic.financial_terms.find_financial_terms` (plus
-hours, which that does not read), so "fourteen (14) days", "two weeks", "十四天",
-"60个工作日" and "48 hours" are all read and converted to the rule's unit. A rule with
+hours and periods counted to a later month's end, which that does not read), so
+"fourteen (14) days", "two weeks", "十四天", "60个工作日", "48 hours" and "the last day
+of the fourth month following the invoice" are all read and converted to the rule's unit. A rule with
 ``deadline`` reads only a period written as a time limit ("within 30 days", "30 days
 after", "30日内"), not a duration ("the first twelve months").
 """
@@ -45,6 +46,27 @@ _LIMIT_AFTER = re.compile(  # used with .match(text, pos): anchored where the pe
 _HOURS = re.compile(
     r"(?:(?P<words>[a-z]+(?:[- ][a-z]+)?)\s+\()?(?P<num>\d+|[一二三四五六七八九十两]{1,4})\)?\s*"
     r"(?:hours?\b|hrs?\b|个?小时)",
+    _FLAGS,
+)
+
+# A period counted to the end of a later month: "the last day of the fourth calendar
+# month following the month of invoice", "the end of the third month after delivery",
+# "the 15th day of the second month following" (the month itself; at least that many
+# months pass).
+_ORDINALS: dict[str, int] = {
+    word: index + 1
+    for index, word in enumerate(
+        (
+            "first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+            "twelfth"
+        ).split()
+    )
+}
+_MONTH_END = re.compile(
+    r"\b(?:day|end)\s+of\s+the\s+(?P<period>(?:(?P<ord>"
+    + "|".join(_ORDINALS)
+    + r"|\d{1,2}(?:st|nd|rd|th))\s+)?(?:full\s+)?(?:calendar\s+)?month)"
+    r"(?=\s+(?:following|after|from|next\s+following)\b)",
     _FLAGS,
 )
 
@@ -118,7 +140,8 @@ def read_value(
     if sentence not in cache:
         text = masked[sentence[0] : sentence[1]]
         cache[sentence] = sorted(
-            [*find_financial_terms(text), *_hours(text)], key=lambda term: term.start
+            [*find_financial_terms(text), *_hours(text), *_months_to_month_end(text)],
+            key=lambda term: term.start,
         )
     best: tuple[int, int, FinancialTerm] | None = None
     for term in cache[sentence]:
@@ -159,6 +182,26 @@ def _hours(text: str) -> list[FinancialTerm]:
                     end=match.end(),
                 )
             )
+    return terms
+
+
+def _months_to_month_end(text: str) -> list[FinancialTerm]:
+    """Periods counted to a later month ("the last day of the fourth calendar month
+    following ..." is 4 months), which :func:`find_financial_terms` does not read."""
+    terms: list[FinancialTerm] = []
+    for match in _MONTH_END.finditer(text):
+        ordinal = (match.group("ord") or "first").casefold()
+        months = _ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
+        terms.append(
+            FinancialTerm(
+                kind="period",
+                text=match.group("period"),
+                value=float(months),
+                unit="month",
+                start=match.start("period"),
+                end=match.end("period"),
+            )
+        )
     return terms
 
 

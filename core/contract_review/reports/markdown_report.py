@@ -29,7 +29,7 @@ from .report_outline import (
     evidence_caption,
     format_seconds,
     format_when,
-    llm_caption,
+    meta_rows,
     outline,
     plan_source_caption,
     portfolio_status_warning,
@@ -189,23 +189,8 @@ def _plan(plan: PlanReport) -> list[str]:
 
 
 def _meta(meta: ReportMeta, report: ReviewReport) -> list[str]:
-    playbook = "none"
-    if meta.playbook is not None:
-        pb = meta.playbook
-        playbook = f"{pb.playbook_id} version {pb.version} ({pb.source})"
-    rows = [
-        ["Review id", report.review_id],
-        ["Report schema", report.schema_version],
-        ["Package version", meta.package_version],
-        ["Domain", f"{meta.domain_id} {meta.domain_name}".strip()],
-        ["Playbook", playbook],
-        ["Embedder", meta.embedder or "none"],
-        ["LLM", llm_caption(meta)],
-        ["Party", meta.party or "none"],
-        ["Started", format_when(meta.started_at)],
-        ["Finished", format_when(meta.finished_at)],
-    ]
-    out = ["## Meta", "", _table(["Item", "Value"], rows), ""]
+    rows = meta_rows(report)
+    out = ["## Meta", "", _table(["Item", "Value"], [list(row) for row in rows]), ""]
     if meta.plugins:
         plugin_rows = [[name, version] for name, version in sorted(meta.plugins.items())]
         out += ["### Plugins", "", _table(["Plugin", "Version"], plugin_rows), ""]

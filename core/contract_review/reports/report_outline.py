@@ -242,6 +242,27 @@ def plan_source_caption(plan: PlanReport) -> str:
     return f"{caption} — {plan.note}" if plan.note else caption
 
 
+def meta_rows(report: ReviewReport) -> list[tuple[str, str]]:
+    """The Meta table of both pages: (item, value) in order."""
+    meta = report.meta
+    playbook = "none"
+    if meta.playbook is not None:
+        pb = meta.playbook
+        playbook = f"{pb.playbook_id} version {pb.version} ({pb.source})"
+    return [
+        ("Review id", report.review_id),
+        ("Report schema", report.schema_version),
+        ("Package version", meta.package_version),
+        ("Domain", f"{meta.domain_id} {meta.domain_name}".strip()),
+        ("Playbook", playbook),
+        ("Embedder", meta.embedder or "none"),
+        ("LLM", llm_caption(meta)),
+        ("Party", meta.party or "none"),
+        ("Started", format_when(meta.started_at)),
+        ("Finished", format_when(meta.finished_at)),
+    ]
+
+
 def llm_caption(meta: ReportMeta) -> str:
     """The LLM the review used, or a plain 'none' statement."""
     return "none (no LLM was used)" if meta.llm in ("", "none") else meta.llm

@@ -14,14 +14,17 @@ from ..errors import DocumentParseError, InputError
 from ..registry import Registry
 from .engine_request import ReviewRequest
 
-__all__ = ["MIN_PARAGRAPHS", "read_documents", "resolve_role"]
+__all__ = ["read_documents", "resolve_role"]
 
 #: Role names the CLI accepts for any domain, and the kind of domain role each maps to.
 _ROLE_KINDS = {"reference": "reference", "disclosure": "disclosure_letter", "baseline": "baseline"}
-#: A primary document with no numbered sections still has clauses when it has at least
-#: this many paragraphs (the generic domain reads them as units).
-MIN_PARAGRAPHS = 3
-_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+#: Words of obligation or agreement: a text with no numbered sections is still a
+#: contract (reviewed paragraph by paragraph) when it uses them.
+_CONTRACT_LANGUAGE = re.compile(
+    r"\b(?:shall|agree[sd]?|must|undertakes?|hereby|covenants?|warrants?)\b"
+    r"|应当|应|须|同意|约定|承诺|保证|甲方|乙方",
+    re.IGNORECASE,
+)
 
 
 def resolve_role(domain: DomainSpec, role: str) -> str:
@@ -93,11 +96,10 @@ def _path_of(request: ReviewRequest, document: Document) -> str:
 
 
 def _check_has_clauses(document: Document, path: str) -> None:
-    if any(True for _ in document.sections()):
+    if any(True for _ in document.sections()) or _CONTRACT_LANGUAGE.search(document.source):
         return
-    paragraphs = [p for p in _PARAGRAPH_BREAK.split(document.source) if len(p.strip()) >= 40]
-    if len(paragraphs) < MIN_PARAGRAPHS:
-        raise InputError(
-            f"{path} has no recognisable clauses: the parser found no numbered clauses or "
-            f"headings and only {len(paragraphs)} paragraph(s) of text; is this the contract?"
-        )
+    raise InputError(
+        f"{path} has no recognisable clauses: the parser found no numbered clauses or "
+        "headings, and the text has no words of obligation (shall, agree, 应, 同意...); "
+        "is this the contract?"
+    )

@@ -8,6 +8,7 @@ import pytest
 
 from contract_review.domain import PlaybookRule, Priority
 from contract_review.playbooks.rule_matching import any_match, find_hits
+from contract_review.playbooks.rule_models import KNOWN_CATEGORIES
 from contract_review_generic.checklist import CHECKLIST, DOMAIN_SPEC
 
 CUAD_CATEGORIES = {
@@ -33,17 +34,11 @@ EXTRA_TOPICS = {"indemnification", "confidentiality", "dispute_resolution", "pay
 PLAYBOOK_TOPICS = {"claims_notice", "fitness_for_purpose", "ground_conditions"}
 
 
-GENERAL_CATEGORIES = {
-    "short_notice_time_bar",
-    "long_payment_period",
-    "uncapped_liability",
-    "one_sided_liability",
-    "fitness_for_any_purpose",
-    "ground_risk_on_contractor",
-    "dispute_decided_by_one_party",
-    "uncapped_penalty",
-    "termination_for_convenience_one_side",
-    "preexisting_ip_assignment",
+GENERAL_CATEGORIES = set(KNOWN_CATEGORIES) - {
+    "indemnity_no_cap",
+    "indemnity_no_basket",
+    "warranty_survival_long_or_unlimited",
+    "reserved_matters_missing_or_simple_majority",
 }
 
 
