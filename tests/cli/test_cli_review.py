@@ -138,3 +138,102 @@ def test_a_folder_gets_a_portfolio(tmp_path: Path) -> None:
     assert "is empty" in portfolio.entries[2].error
     assert (out / "a" / "report.html").is_file() and (out / "portfolio.html").is_file()
     assert portfolio.summary.total == sum(e.summary.total for e in portfolio.entries)
+
+
+FIDIC_PC = REPO_ROOT / "examples" / "fidic" / "particular_conditions.txt"
+
+
+def test_an_invalid_playbook_file_is_named(tmp_path: Path) -> None:
+    playbook = tmp_path / "ours.yaml"
+    playbook.write_text(
+        "schema_version: 1\nplaybook_id: ours\ndomain_id: fidic\nversion: '1.0.0'\n"
+        "title: Ours\nrules:\n  - rule_id: r1\n    clause_id: '20.1'\n    description: d\n"
+        "    patterns: ['(unclosed']\n",
+        encoding="utf-8",
+    )
+    result = invoke(
+        ["review", FIDIC_PC, "--domain", "fidic", "--playbook", playbook, "--out", tmp_path / "o"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "ours.yaml" in result.output and "r1" in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "o").exists()
+    missing = invoke(
+        [
+            "review",
+            FIDIC_PC,
+            "--domain",
+            "fidic",
+            "--playbook",
+            tmp_path / "none.yaml",
+            "--out",
+            tmp_path,
+        ]
+    )
+    assert missing.exit_code == 2 and "none.yaml" in missing.output
+
+
+def test_a_users_playbook_replaces_the_domains(tmp_path: Path) -> None:
+    playbook = tmp_path / "strict.toml"
+    playbook.write_text(
+        'schema_version = 1\nplaybook_id = "strict"\ndomain_id = "fidic"\nversion = "2.1.0"\n'
+        'title = "Strict"\n\n[[rules]]\nrule_id = "any_arbitration"\nclause_id = "20.2"\n'
+        'description = "Arbitration is mentioned"\npatterns = ["arbitrat"]\nrisk_level = "critical"\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    result = invoke(["review", FIDIC_PC, "--domain", "fidic", "--playbook", playbook, "--out", out])
+    assert result.exit_code == 0, result.output
+    report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
+    assert report.meta.playbook is not None and report.meta.playbook.version == "2.1.0"
+    severe = {f.clause_id for f in report.findings if f.risk_level.value in ("high", "critical")}
+    assert severe <= {"20.2"}  # only the user's one rule can flag anything
+
+
+def test_an_unknown_party_is_a_clear_error(tmp_path: Path) -> None:
+    result = invoke(
+        [
+            "review",
+            FIDIC_PC,
+            "--domain",
+            "fidic",
+            "--party",
+            "Acme Widgets",
+            "--out",
+            tmp_path / "o",
+        ]
+    )
+    assert result.exit_code == 2, result.output
+    assert "Acme Widgets" in result.output and "Traceback" not in result.output
+
+
+def test_pause_prints_the_id_and_resume_completes(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    paused = invoke(["review", FIDIC_PC, "--domain", "fidic", "--pause", "--out", out])
+    assert paused.exit_code == 0, paused.output
+    report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
+    assert report.status == "paused"
+    assert f"contract-review review --resume {report.review_id}" in paused.output
+    assert "Incomplete review" in (out / "report.md").read_text(encoding="utf-8")
+    resumed = invoke(["review", "--resume", report.review_id, "--out", out])
+    assert resumed.exit_code == 0, resumed.output
+    done = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
+    assert done.status == "complete" and done.review_id == report.review_id
+    assert done.approvals and all(a.decision == "proposed" for a in done.approvals)
+
+
+def test_interactive_approval_records_each_decision(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    # approve the first change, reject the second, leave the rest proposed
+    answers = "a\nr\n" + "p\n" * 40
+    result = CliRunner().invoke(
+        cli,
+        ["review", str(FIDIC_PC), "--domain", "fidic", "--interactive", "--out", str(out)],
+        obj=CliState(),
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
+    decisions = [a.decision for a in report.approvals]
+    assert decisions[:2] == ["approved", "rejected"]
+    assert set(decisions[2:]) <= {"proposed"}
+    assert all(a.by == "interactive" for a in report.approvals)

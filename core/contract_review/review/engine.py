@@ -36,6 +36,7 @@ from .document_intake import read_documents
 from .engine_context import EngineContext, ProgressCallback
 from .engine_nodes import DONE, NODES
 from .engine_request import ReviewRequest
+from .law_evidence import law_quoter
 from .playbook_step import playbook_step
 from .report_building import build_report
 from .report_models import ReviewReport
@@ -152,7 +153,9 @@ class ReviewEngine:
         if request is None:
             raise InputError(f"review {state.review_id!r} has no request saved")
         domain = self.registry.domain(request.domain_id)
-        playbook = playbook_step(domain, request, state.documents)
+        playbook = playbook_step(
+            domain, request, state.documents, quote_laws=law_quoter(self.settings)
+        )
         state.playbook = playbook.info
         state.our_party = playbook.party
         state.language = state.primary.language if state.primary is not None else "en"

@@ -16,6 +16,7 @@ from .clause_location import ClauseLocation
 from .engine_context import ClauseAssessor, CriteriaReader
 from .engine_request import ReviewRequest
 from .findings import Finding
+from .law_evidence import LawQuoter
 from .report_models import PlaybookInfo
 
 __all__ = ["PlaybookStep", "playbook_step"]
@@ -32,9 +33,14 @@ class PlaybookStep:
 
 
 def playbook_step(
-    domain: DomainSpec, request: ReviewRequest, documents: Sequence[Document]
+    domain: DomainSpec,
+    request: ReviewRequest,
+    documents: Sequence[Document],
+    *,
+    quote_laws: LawQuoter | None = None,
 ) -> PlaybookStep:
-    """The playbook step for this review.
+    """The playbook step for this review; ``quote_laws`` turns the articles a rule cites
+    into law evidence on its findings (see :mod:`.law_evidence`).
 
     :raises contract_review.playbooks.PlaybookError: for a ``--playbook`` file that is
         missing, malformed, or written for another domain.
@@ -48,7 +54,7 @@ def playbook_step(
         source = f"builtin:{domain.domain_id}"
     party = resolve_party(request.party, documents, sides=playbook.sides) if request.party else None
     return PlaybookStep(
-        assess=_assessor(playbook, party),
+        assess=_assessor(playbook, party, quote_laws),
         criteria=_criteria(playbook),
         info=PlaybookInfo(
             playbook_id=playbook.playbook_id, version=playbook.version, source=source
@@ -57,16 +63,34 @@ def playbook_step(
     )
 
 
-def _assessor(playbook: Playbook, party: PartySide | None) -> ClauseAssessor:
+def _assessor(
+    playbook: Playbook, party: PartySide | None, quote_laws: LawQuoter | None
+) -> ClauseAssessor:
+    cited = {rule.rule_id: rule.law_refs for rule in playbook.rules if rule.law_refs}
+
     def assess(
         item: ChecklistItem, locations: Sequence[ClauseLocation], documents: Sequence[Document]
     ) -> list[Finding]:
         if locations:
-            return assess_clause(playbook, item, locations, documents, party=party)
-        # not located: a one-sided term may still sit elsewhere (document-scope rules)
-        return assess_document_rules(playbook, item, documents, party=party)
+            findings = assess_clause(playbook, item, locations, documents, party=party)
+        else:  # not located: a one-sided term may still sit elsewhere (document-scope rules)
+            findings = assess_document_rules(playbook, item, documents, party=party)
+        if quote_laws is None or not cited:
+            return findings
+        return [_with_laws(finding, cited, quote_laws) for finding in findings]
 
     return assess
+
+
+def _with_laws(
+    finding: Finding, cited: dict[str, tuple[str, ...]], quote_laws: LawQuoter
+) -> Finding:
+    """``finding`` with the articles its rule cites (finding ids are ``rule_id@clause``)."""
+    references = cited.get(finding.finding_id.split("@", 1)[0], ())
+    laws = quote_laws(references) if references else []
+    if not laws:
+        return finding
+    return finding.model_copy(update={"evidence": [*finding.evidence, *laws]})
 
 
 def _criteria(playbook: Playbook) -> CriteriaReader:
