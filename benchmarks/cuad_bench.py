@@ -25,6 +25,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from cuad_review import review_predict
@@ -279,6 +280,8 @@ def render_section(result: CuadBenchResult) -> str:
     lines = [
         SECTION_START,
         "## CUAD clause localisation (generic domain, 102 dev contracts, 16 categories)",
+        "",
+        f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, on the machine named at the top of this page.",
         "",
         "Measured by `python benchmarks/cuad_bench.py` (run by `nox -s bench`). "
         + _SCORED[result.scored]

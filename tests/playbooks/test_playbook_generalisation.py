@@ -44,6 +44,7 @@ def _expected(name: str) -> list[tuple[str, dict[str, Any]]]:
 
 EXAMPLES = _expected("examples_expected.json")
 UNSEEN = _expected("unseen_expected.json")
+HELDOUT = _expected("heldout_expected.json")
 
 
 def _load(relative: str, expected: dict[str, Any]) -> tuple[DomainSpec, Document]:
@@ -87,6 +88,12 @@ def test_held_out_contracts(relative: str, expected: dict[str, Any]) -> None:
     _check(relative, expected)
 
 
+@pytest.mark.skipif(not HELDOUT, reason="tests/review/fixtures/heldout_expected.json is absent")
+@pytest.mark.parametrize(("relative", "expected"), HELDOUT, ids=[name for name, _ in HELDOUT])
+def test_second_held_out_contracts(relative: str, expected: dict[str, Any]) -> None:
+    _check(relative, expected)
+
+
 def _other_side(burdens: str) -> str | None:
     side = side_of_label(burdens)
     return next((s.opposite for s in KNOWN_SIDES if s.id == side), None)
@@ -94,7 +101,9 @@ def _other_side(burdens: str) -> str | None:
 
 @pytest.mark.skipif(not EXAMPLES, reason="tests/review/fixtures/examples_expected.json is absent")
 @pytest.mark.parametrize(
-    ("relative", "expected"), EXAMPLES + UNSEEN, ids=[name for name, _ in EXAMPLES + UNSEEN]
+    ("relative", "expected"),
+    EXAMPLES + UNSEEN + HELDOUT,
+    ids=[name for name, _ in EXAMPLES + UNSEEN + HELDOUT],
 )
 def test_terms_favouring_us_are_not_high(relative: str, expected: dict[str, Any]) -> None:
     """Acting for the other side, a term that burdens the counterparty is reported low,

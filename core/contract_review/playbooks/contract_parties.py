@@ -4,7 +4,9 @@ Read from the opening of the document (before the first numbered clause, or its 
 :data:`HEAD_CHARS` characters):
 
 * ``Meridian Build Co. (the "Contractor")``, ``ACME, INC., a Delaware corporation
-  ("Company")``, ``... (hereinafter referred to as the "Supplier")``;
+  ("Company")``, ``... (hereinafter referred to as the "Supplier")``, ``Acme Pty Ltd (ACN
+  612 345 678) of 9 Harbour Road (the "Distributor")``, in the paragraph that names the
+  parties ("BETWEEN" on a line of its own counts);
 * ``Buyer: Alder Peak Ltd`` / ``Party A: ...`` lines;
 * ``甲方（买方）：华东新能源发展有限公司``, ``发包人：...``,
   ``XX有限公司（以下简称“甲方”）``.
@@ -30,18 +32,29 @@ HEAD_CHARS = 3000
 MIN_OPENING = 200
 _NUMBERED = (SectionKind.CLAUSE, SectionKind.ARTICLE)
 
-# A word of a party's name: capitalised, or a lower-case company suffix ("plc").
+# A word of a party's name (a name stays on one line): capitalised, or a lower-case company suffix ("plc").
 _NAME_WORD = r"(?:[A-Z0-9][\w&'’.\-]*|(?:plc|ltd|llc|inc|limited|gmbh)\b\.?)"
 _NAME = (
-    rf"(?:{_NAME_WORD}(?:\s+(?:of|and|for|de|du|la|&)\s+|\s+|,\s+(?=(?i:Inc|Ltd|LLC|L\.?P|Co|"
+    rf"(?:{_NAME_WORD}(?:[^\S\n]+(?:of|and|for|de|du|la|&)[^\S\n]+|[^\S\n]+|,[^\S\n]+(?=(?i:Inc|Ltd|LLC|L\.?P|Co|"
     rf"S\.A|GmbH|Limited|Corporation|Corp|PLC|N\.V|B\.V|AG)\b))){{0,8}}{_NAME_WORD}"
 )
+# A short aside in brackets: a registration number "(ACN 612 345 678)", a region "(MO)".
+_ASIDE = r"\([^()\n\"“”]{1,40}\)"
 _EN_DEFINED = re.compile(
-    rf"(?P<name>{_NAME})\s*(?:,\s+(?:an?|the|whose|which|having|incorporated|organi[sz]ed|"
-    rf"established|registered|located|with)\b[^()\n\"“”]{{0,300}}?)?\s*\(\s*(?:hereinafter\s+"
+    rf"(?P<name>{_NAME})\s*(?:{_ASIDE}\s*)?(?:,?\s+(?:an?|the|whose|which|having|incorporated|"
+    rf"organi[sz]ed|established|registered|located|with|of)\b(?:[^()\n\"“”]|{_ASIDE}){{0,300}}?)?"
+    r"\s*\(\s*(?:hereinafter\s+"
     r"(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?[\"“](?P<label>[A-Z][^\"”\n]{0,40})[\"”]"
     r"\s*\)"
 )
+# Defined words in the parties' paragraph that name no party ("the Effective Date").
+_NOT_A_PARTY = re.compile(
+    r"\b(?:Date|Agreement|Contract|Effective|Commencement|Term|Schedule|Part(?:y|ies)|Premises|"
+    r"Property|Site|Project|Services|Products|Goods|Equipment|Works)\b",
+    re.I,
+)
+# A joining word the name pattern takes in before a party's name ("BETWEEN Acme Ltd").
+_NAME_LEAD = re.compile(r"^(?:between|and|among|amongst|by|with)\s+", re.I)
 # The sentence that names the parties: "... between X (the "Employer") and Y ...".
 _PARTIES_SENTENCE = re.compile(r"\b(?:between|among|amongst|made\s+by|entered\s+into\s+by)\b", re.I)
 _EN_LABELS = sorted(
@@ -122,10 +135,13 @@ def find_parties(document: Document) -> list[ContractParty]:
     found: list[tuple[int, str, tuple[str, ...]]] = []
     for match in _EN_DEFINED.finditer(head):
         label = match.group("label")
-        line_start = head.rfind("\n", 0, match.start()) + 1
-        in_parties_sentence = _PARTIES_SENTENCE.search(head, line_start, match.start())
-        if side_of_label(label) is not None or in_parties_sentence:
-            found.append((match.start(), match.group("name").strip(" ,"), (label,)))
+        block_start = head.rfind("\n\n", 0, match.start()) + 1
+        in_parties_sentence = _PARTIES_SENTENCE.search(head, block_start, match.start())
+        if side_of_label(label) is not None or (
+            in_parties_sentence and not _NOT_A_PARTY.search(label)
+        ):
+            name = _NAME_LEAD.sub("", match.group("name")).strip(" ,")
+            found.append((match.start(), name, (label,)))
     for pattern in (_EN_LINE, _ZH_LINE):
         for match in pattern.finditer(head):
             role = _ALIAS_PREFIX.sub("", match.group("role") or "").strip("“”\"'")

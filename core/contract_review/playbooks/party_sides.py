@@ -142,7 +142,14 @@ def _party_of_side(
     if exact is not None:
         return exact
     related = [p for p in parties if sides_of(p) & kindred(side)]
-    return related[0] if len(related) == 1 else None
+    if related:
+        return related[0] if len(related) == 1 else None
+    # Two parties, the other side's named and ours by a word no table has ("the Company"
+    # facing "the Contractor"): ours is the one that is not the other side.
+    opposite = {s.opposite for s in sides if s.id == side and s.opposite}
+    across = frozenset().union(*(kindred(o) for o in opposite))
+    others = [p for p in parties if not sides_of(p) & across]
+    return others[0] if len(parties) == 2 and len(others) == 1 else None
 
 
 def _by_name(wanted: str, parties: Sequence[ContractParty]) -> ContractParty | None:
@@ -231,9 +238,14 @@ class PartyWords:
         found = list(self._pattern.finditer(text, hit.sentence_start, hit.sentence_end))
         lookback = max(0, hit.sentence_start - SUBJECT_LOOKBACK)
         earlier = list(self._pattern.finditer(text, lookback, hit.sentence_start))
-        by_verb = _followed_by(text, found, verbs, hit.sentence_end) or _followed_by(
-            text, earlier[::-1], verbs, hit.sentence_start
+        by_verb = self._followed_by(text, found, verbs, hit.sentence_end)
+        latest = (
+            None if by_verb else self._followed_by(text, earlier[::-1], verbs, hit.sentence_start)
         )
+        if latest is not None:  # the first such party of the nearest sentence that has one
+            start = _sentence_start(text, latest.start())
+            same = [m for m in earlier if m.start() >= start]
+            by_verb = self._followed_by(text, same, verbs, hit.sentence_start)
         if by_verb is not None:
             return by_verb.group()
         if found:
@@ -243,11 +255,39 @@ class PartyWords:
         if not earlier:
             return None
         # The last sentence before that names a party: its paying/acting party, else its first.
-        last = earlier[-1].start()
-        start = max(text.rfind(end, 0, last) for end in ("。", ". ", "\n", "；")) + 1
+        start = _sentence_start(text, earlier[-1].start())
         same = [m for m in earlier if m.start() >= start]
         acting = [m for m in same if _acts(text, m, hit.sentence_start)]
         return (acting[-1] if acting else same[0]).group()
+
+    def _followed_by(
+        self, text: str, found: Sequence[re.Match[str]], verbs: Sequence[str], limit: int
+    ) -> re.Match[str] | None:
+        """The first party word, not in object position, that one of ``verbs`` follows
+        within a few words and before the next such party word: in "accepted by the
+        Lessor, the Customer shall pay" the Customer pays; in "乙方因违约给甲方造成损失
+        的，应赔偿" 乙方 does. A possessive counts ("referred to the Customer's Officer,
+        who shall determine")."""
+        assert self._pattern is not None
+        for match in found:
+            if _is_object(text, match) and not _POSSESSIVE.match(text, match.end()):
+                continue
+            end = min(match.end() + 40, limit)
+            following = next(
+                (
+                    m
+                    for m in self._pattern.finditer(text, match.end(), end)
+                    if not _is_object(text, m)
+                ),
+                None,
+            )
+            after = text[match.end() : following.start() if following else end]
+            if any(
+                re.match(rf"(?:['’]s\b)?[^.;。；]{{0,25}}?(?:{verb})", after, re.I)
+                for verb in verbs
+            ):
+                return match
+        return None
 
     def party_key(self, word: str) -> str:
         """Which party ``word`` stands for: a party the contract names, else a side."""
@@ -258,23 +298,18 @@ class PartyWords:
         return f"side:{side}" if side else f"word:{_fold(word)}"
 
 
-def _followed_by(
-    text: str, found: Sequence[re.Match[str]], verbs: Sequence[str], limit: int
-) -> re.Match[str] | None:
-    """The first party word that one of ``verbs`` follows (within a few words)."""
-    for match in found:
-        after = text[match.end() : min(match.end() + 40, limit)]
-        if any(
-            re.match(rf"(?:['’]s\b)?[^.;。；]{{0,25}}?(?:{verb})", after, re.I) for verb in verbs
-        ):
-            return match
-    return None
-
-
 # A party word in object position ("to the Buyer", "向乙方支付") is not the subject.
 _OBJECT_BEFORE = re.compile(
     r"(?:\b(?:to|for|from|with|against|upon|on|of|by|towards)\s+(?:the\s+)?|[向给对与为被])$", re.I
 )
+
+
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+def _sentence_start(text: str, offset: int) -> int:
+    """Where the sentence holding ``offset`` starts (after 。, ". ", a line break or ；)."""
+    return max(text.rfind(end, 0, offset) for end in ("。", ". ", "\n", "；")) + 1
 
 
 def _is_object(text: str, match: re.Match[str]) -> bool:

@@ -65,8 +65,14 @@ _SENTENCE_END = re.compile(
     r"[。！？!?]+[”\"’）)]*|\.[”\"’]?(?=\s+[\"“A-Z0-9\u4e00-\u9fff])|\.[”\"’]?\s*$|\n+"
     r"|[.;；](?=\s*[(（](?:[a-zA-Z]|[ivxIVX]{1,4}|\d{1,2}|[一二三四五六七八九十]{1,3})[)）]\s*)"
 )
-# What separates the parts of a sentence for ``unless_scope: part``.
-_PART_MARKS = (";", "；")
+# What separates the parts of a sentence for ``unless_scope: part``: a Chinese ；, or a
+# semicolon before a clause ("; the Supplier may not..."), not one inside a list of
+# references ("; Sections 6.2 and 7.1", "; 11.1(a)").
+_PART_END = re.compile(
+    r"；|;(?=\s*(?!(?:sections?|clauses?|articles?|schedules?|annex(?:es)?|exhibits?|"
+    r"paragraphs?)\b)[A-Za-z])",
+    _FLAGS,
+)
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "lt": lambda value, limit: value < limit,
     "le": lambda value, limit: value <= limit,
@@ -181,16 +187,19 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
     return _without_overlaps(hits)
 
 
-def _unless_text(
-    rule: PlaybookRule, text: str, span: tuple[int, int], match: re.Match[str]
-) -> str:
+def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], match: re.Match[str]) -> str:
     """What ``unless`` reads: the match's sentence, or (``unless_scope: part``) only the
     stretch of it between the semicolons around the match."""
     if rule.unless_scope == "sentence":
         return text[span[0] : span[1]]
-    before = max(text.rfind(mark, span[0], match.start()) for mark in _PART_MARKS)
-    ends = [i for mark in _PART_MARKS if (i := text.find(mark, match.end(), span[1])) >= 0]
-    return text[max(span[0], before + 1) : min(ends, default=span[1])]
+    start, end = span
+    for mark in _PART_END.finditer(text, span[0], span[1]):
+        if mark.end() <= match.start():
+            start = mark.end()
+        elif mark.start() >= match.end():
+            end = mark.start()
+            break
+    return text[start:end]
 
 
 def _group(match: re.Match[str], name: str) -> str | None:

@@ -3,11 +3,12 @@
 The pattern's ``(?P<value>...)`` group (or an unnamed first group) gives it directly;
 otherwise the nearest period or percentage of the match's sentence counts, found with
 :func:`~contract_review.skills.generic.financial_terms.find_financial_terms` (plus
-hours and periods counted to a later month's end, which that does not read), so
-"fourteen (14) days", "two weeks", "十四天", "60个工作日", "48 hours" and "the last day
-of the fourth month following the invoice" are all read and converted to the rule's unit. A rule with
-``deadline`` reads only a period written as a time limit ("within 30 days", "30 days
-after", "30日内"), not a duration ("the first twelve months").
+hours, periods named without units and periods counted to a later month's end, which
+that does not read), so "fourteen (14) days", "two weeks", "a fortnight", "十四天",
+"半个月", "60个工作日", "48 hours" and "the last day of the fourth month following the
+invoice" are all read and converted to the rule's unit. A rule with ``deadline`` reads
+only a period written as a time limit ("within 30 days", "30 days after", "30日内"),
+not a duration ("the first twelve months").
 """
 
 from __future__ import annotations
@@ -29,17 +30,20 @@ _FLAGS = re.IGNORECASE
 MAX_VALUE_DISTANCE = 150
 
 # A period written as a time limit: "within 30 days", "not later than 14 days", "net 30",
-# 'with "90 days"' (an amendment's new words) before it; "after", "from", "following",
-# "of receipt", 内/以内/后 after it.
+# "payment term of", 'with "90 days"' (an amendment's new words), 之日起, 付款期限为 before
+# it; "after", "from", "following", "of receipt", "end of month", 内/以内/后/末 after it.
 _LIMIT_BEFORE = re.compile(
-    r"(?:within|later\s+than|more\s+than|up\s+to|\bnet|period\s+of|(?:with|by)\s+[\"“‘]|(?:为|成)\s*[\"“‘])"
+    r"(?:within|later\s+than|more\s+than|up\s+to|\bnet|period\s+of|(?:with|by)\s+[\"“‘]|"
+    r"(?:为|成)\s*[\"“‘]|payment\s+(?:terms?|period)\s*(?:[:：]|of|is|are|shall\s+be|will\s+be)|"
+    r"(?:之日|日)?起|(?:之)?后|(?:货|票|发票)到|(?:付款|支付|结算)期限?(?:为|是)|账期(?:为|是)?)"
     r"\s*(?:a\s+period\s+of\s+)?$",
     _FLAGS,
 )
 _LIMIT_AFTER = re.compile(  # used with .match(text, pos): anchored where the period ends
     r"\s*(?:[\"”])?\s*(?:after|from|following|beyond|prior\s+to|before|of\s+(?:the\s+)?"
     r"(?:receipt|date|receiving|delivery|invoice|issue|completion|acceptance|notice|becoming|"
-    r"the\s+event))\b|[^\S\n]*(?:之内|以内|内|之后|以后|后)",
+    r"the\s+event)|EOM|(?:from\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+)?month)\b"
+    r"|[^\S\n]*(?:之内|以内|内|之后|以后|后|末|底)",
     _FLAGS,
 )
 
@@ -56,10 +60,20 @@ _HOURS = re.compile(
 _ORDINALS: dict[str, int] = {
     word: index + 1
     for index, word in enumerate(
-        (
-            "first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
-            "twelfth"
-        ).split()
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+        ]
     )
 }
 _MONTH_END = re.compile(
@@ -69,6 +83,16 @@ _MONTH_END = re.compile(
     r"(?=\s+(?:following|after|from|next\s+following)\b)",
     _FLAGS,
 )
+
+# Periods written without a number of units: "a fortnight", "two fortnights", 半个月, 半年.
+_NAMED_PERIODS = re.compile(
+    r"\b(?P<count>a|\d+|[a-z]+(?:-[a-z]+)?)\s+fortnights?\b|(?P<half>半个?月|半年)", _FLAGS
+)
+_HALVES: dict[str, tuple[float, str]] = {
+    "半个月": (15, "day"),
+    "半月": (15, "day"),
+    "半年": (6, "month"),
+}
 
 #: Days in each period unit (a year counts 360 days, so 12 months make a year).
 _DAYS: dict[str, float] = {
@@ -140,7 +164,12 @@ def read_value(
     if sentence not in cache:
         text = masked[sentence[0] : sentence[1]]
         cache[sentence] = sorted(
-            [*find_financial_terms(text), *_hours(text), *_months_to_month_end(text)],
+            [
+                *find_financial_terms(text),
+                *_hours(text),
+                *_months_to_month_end(text),
+                *_named_periods(text),
+            ],
             key=lambda term: term.start,
         )
     best: tuple[int, int, FinancialTerm] | None = None
@@ -200,6 +229,32 @@ def _months_to_month_end(text: str) -> list[FinancialTerm]:
                 unit="month",
                 start=match.start("period"),
                 end=match.end("period"),
+            )
+        )
+    return terms
+
+
+def _named_periods(text: str) -> list[FinancialTerm]:
+    """Periods named without units ("a fortnight" is 14 days, 半个月 15 days, 半年 six
+    months), which :func:`find_financial_terms` does not read."""
+    terms: list[FinancialTerm] = []
+    for match in _NAMED_PERIODS.finditer(text):
+        if match.group("half"):
+            value, unit = _HALVES[match.group("half")]
+        else:
+            count = match.group("count").casefold()
+            number = 1 if count == "a" else parse_number(count)
+            if number is None:
+                continue
+            value, unit = 14 * number, "day"
+        terms.append(
+            FinancialTerm(
+                kind="period",
+                text=match.group(),
+                value=float(value),
+                unit=unit,
+                start=match.start(),
+                end=match.end(),
             )
         )
     return terms

@@ -31,7 +31,9 @@ def _library(directory: Path) -> LawLibrary | None:
     try:
         return open_law_library(directory)
     except ContractReviewError as exc:
-        logger.warning("law index %s cannot be read (%s); findings cite laws by name", directory, exc)
+        logger.warning(
+            "law index %s cannot be read (%s); findings cite laws by name", directory, exc
+        )
         return None
 
 

@@ -104,4 +104,20 @@ BASELINE_TEXTS: dict[str, str] = {
         "currency. Late payments carry interest at a modest agreed rate; disputed amounts "
         "are notified promptly and resolved in good faith."
     ),
+    "claims_notice": (
+        "A party that wants more time or money gives notice within twenty-eight days after "
+        "it became aware, or should have become aware, of the event, and details its claim "
+        "within a further reasonable period; a late notice limits the claim only to the "
+        "extent the other party was prejudiced by the delay."
+    ),
+    "fitness_for_purpose": (
+        "The supplier warrants that the deliverables will be fit for the purposes expressly "
+        "stated in the specification; any wider warranty of fitness is excluded, and the "
+        "customer remains responsible for the purposes it did not make known in writing."
+    ),
+    "ground_conditions": (
+        "The contractor prices the site conditions it could reasonably have foreseen from "
+        "the site data provided; physical conditions that an experienced contractor could "
+        "not have foreseen entitle it to an extension of time and its additional cost."
+    ),
 }
