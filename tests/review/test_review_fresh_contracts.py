@@ -1,8 +1,9 @@
 """The offline review on the last held-out set (tests/review/fixtures/fresh): contracts
 written by someone who saw neither the playbooks nor the earlier sets, and on which no
-rule was tuned. Measured before this test was written: 37 of 45 one-sided terms flagged
-high or critical at their clause, 0 of 31 balanced clauses. The test keeps that floor
-and the zero; a miss is listed, not hidden. Do not tune the playbooks on these files —
+rule was tuned. Measured when the set arrived: 37 of 45 one-sided terms flagged high or
+critical at their clause, 0 of 31 balanced clauses; after later general fixes made
+without looking at this set, 39 of 45 and 0 of 31. The test keeps a floor of 80% and
+the zero; a miss is listed, not hidden. Do not tune the playbooks on these files —
 write a new set instead."""
 
 from __future__ import annotations
