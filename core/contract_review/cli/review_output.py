@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from pydantic import BaseModel
 
+from ..domain import RiskLevel
 from ..errors import InputError
 from ..registry import Registry
 from ..review.report_models import REPORT_STEM, ReviewReport
@@ -44,7 +45,7 @@ def print_summary(report: ReviewReport, written: list[Path]) -> None:
         f"{report.title}: {s.total} findings — critical {s.critical}, high {s.high}, "
         f"medium {s.medium}, low {s.low} ({s.missing} checklist items missing)"
     )
-    severe = [f for f in report.findings if f.risk_level.value in ("critical", "high")]
+    severe = [f for f in report.findings if f.risk_level.at_least(RiskLevel.HIGH)]
     for finding in severe[:12]:
         click.echo(f"  [{finding.risk_level.value}] {finding.clause_id}: {finding.title}")
     if len(severe) > 12:

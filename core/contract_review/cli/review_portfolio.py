@@ -44,7 +44,7 @@ def folder_documents(folder: Path, registry: Registry) -> list[Path]:
 def _entry(report: ReviewReport, report_dir: str) -> PortfolioEntry:
     severe = sorted(
         (f for f in report.findings if f.status is FindingStatus.FOUND),
-        key=lambda f: ["critical", "high", "medium", "low"].index(f.risk_level.value),
+        key=lambda f: f.risk_level.severity,
     )
     return PortfolioEntry(
         document=report.documents[0].name if report.documents else "",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..documents.loading import parse_text
 from ..documents.model import Document
-from ..domain import ChecklistItem, RiskLevel
+from ..domain import ChecklistItem
 from ..errors import InputError
 from ..review.clause_location import ClauseLocation
 from ..skills.generic.deviation_models import AssessDeviationInput, AssessDeviationOutput, Deviation
@@ -25,8 +25,6 @@ from .rule_matching import find_hits
 from .rule_models import PlaybookRule
 
 __all__ = ["assess_deviation"]
-
-_SEVERITY = list(RiskLevel)  # most severe first
 
 
 def _document(data: AssessDeviationInput) -> tuple[Document, int]:
@@ -97,7 +95,9 @@ def assess_deviation(data: AssessDeviationInput) -> AssessDeviationOutput:
                 suggested_redline=rule.suggested_redline,
             )
         )
-    overall = min((d.risk_level for d in deviations), key=_SEVERITY.index, default=None)
+    overall = min(
+        (d.risk_level for d in deviations), key=lambda level: level.severity, default=None
+    )
     summary = (
         f"{len(deviations)} deviation(s) from the playbook; the most serious is {overall}."
         if overall is not None

@@ -11,7 +11,6 @@ clauses with the same number in two documents (General and Particular Conditions
 
 from __future__ import annotations
 
-from ..domain import RiskLevel
 from ..review.findings import Finding
 from .playbook_models import Playbook
 
@@ -33,7 +32,6 @@ def one_per_category(findings: list[Finding], playbook: Playbook) -> list[Findin
     explicit = {
         categories[rule_id_of(f)] for f in findings if rules[rule_id_of(f)].when == "present"
     }
-    severity = list(RiskLevel)
     kept: dict[tuple[str, str, str], Finding] = {}
     for finding in findings:
         rule_id = rule_id_of(finding)
@@ -42,9 +40,7 @@ def one_per_category(findings: list[Finding], playbook: Playbook) -> list[Findin
         source = finding.evidence[0].source if finding.evidence else ""
         key = (categories[rule_id], finding.clause_id, source)
         current = kept.get(key)
-        if current is None or severity.index(finding.risk_level) < severity.index(
-            current.risk_level
-        ):
+        if current is None or finding.risk_level.severity < current.risk_level.severity:
             kept[key] = finding
     chosen = {id(finding) for finding in kept.values()}
     return [finding for finding in findings if id(finding) in chosen]

@@ -25,6 +25,18 @@ class RiskLevel(StrEnum):
     MEDIUM = "medium"
     LOW = "low"
 
+    @property
+    def severity(self) -> int:
+        """0 for critical up to 3 for low: sort by it to put the most severe first."""
+        return _SEVERITY_RANK[self]
+
+    def at_least(self, level: RiskLevel) -> bool:
+        """True when this level is ``level`` or more severe."""
+        return self.severity <= level.severity
+
+
+_SEVERITY_RANK = {level: rank for rank, level in enumerate(RiskLevel)}
+
 
 def is_identifier(value: str) -> bool:
     """True when ``value`` is a valid domain, skill, rule or side id."""

@@ -63,8 +63,6 @@ RISK_COLUMNS: tuple[tuple[str, str], ...] = (
     ("total", "Total"),
 )
 
-_SEVERITY = {level: index for index, level in enumerate(RiskLevel)}  # most severe first
-
 
 class ClauseSection(BaseModel):
     """One checklist clause of the report: its plan, what the review did, its findings."""
@@ -107,7 +105,7 @@ class ReportOutline(BaseModel):
 
 
 def _by_severity(findings: list[Finding]) -> list[Finding]:
-    return sorted(findings, key=lambda f: _SEVERITY[f.risk_level])
+    return sorted(findings, key=lambda f: f.risk_level.severity)
 
 
 def outline(report: ReviewReport) -> ReportOutline:

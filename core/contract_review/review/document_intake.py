@@ -79,20 +79,18 @@ def read_documents(
             f"two documents of the review share the file name {repeated[0]!r}; evidence names "
             "documents by file name, so rename one of them"
         )
-    primaries = [d for d in documents if d.role == DocumentRole.PRIMARY.value]
+    primaries = [
+        (entry.path, doc)
+        for entry, doc in zip(request.documents, documents, strict=True)
+        if doc.role == DocumentRole.PRIMARY.value
+    ]
     if len(primaries) != 1:
         raise InputError(
             f"a review needs exactly one contract under review (role primary); got {len(primaries)}"
         )
-    _check_has_clauses(primaries[0], _path_of(request, primaries[0]))
+    path, primary = primaries[0]
+    _check_has_clauses(primary, path)
     return documents
-
-
-def _path_of(request: ReviewRequest, document: Document) -> str:
-    return next(
-        (e.path for e in request.documents if e.path.replace("\\", "/").endswith(document.name)),
-        document.name,
-    )
 
 
 def _check_has_clauses(document: Document, path: str) -> None:

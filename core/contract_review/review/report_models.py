@@ -170,8 +170,7 @@ class RiskSummary(_Model):
 
     def at_least(self, level: RiskLevel) -> int:
         """Findings at ``level`` or more severe."""
-        order = list(RiskLevel)  # most severe first
-        return sum(int(getattr(self, lvl.value)) for lvl in order[: order.index(level) + 1])
+        return sum(int(getattr(self, lvl.value)) for lvl in RiskLevel if lvl.at_least(level))
 
 
 class PlaybookInfo(_Model):
