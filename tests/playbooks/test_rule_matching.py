@@ -171,3 +171,24 @@ def test_sentences_of_mixed_text() -> None:
 )
 def test_parse_number(raw: str, value: float | None) -> None:
     assert parse_number(raw) == value
+
+
+@pytest.mark.parametrize(
+    ("scope", "fires"), [("sentence", False), ("part", False), ("phrase", True)]
+)
+def test_phrase_scope_reads_unless_only_between_chinese_commas(scope: str, fires: bool) -> None:
+    rule = PlaybookRule(
+        rule_id="payment",
+        clause_id="14.7",
+        description="Long payment period",
+        patterns=("支付",),
+        unless=("质量保证金",),
+        unless_scope=scope,  # type: ignore[arg-type]
+        threshold=60,
+        comparison="gt",
+        unit="day",
+    )
+    text = (
+        "结算款在审核完成后一百八十日内支付至结算价款的百分之九十七，余款百分之三作为质量保证金。"
+    )
+    assert bool(find_hits(rule, text)) is fires

@@ -34,6 +34,8 @@ UNSEEN_MANIFEST = FIXTURES / "unseen_expected.json"
 UNSEEN_DIR = FIXTURES / "unseen"
 HELDOUT_MANIFEST = FIXTURES / "heldout_expected.json"
 FRESH_MANIFEST = FIXTURES / "fresh_expected.json"
+BLIND_MANIFEST = FIXTURES / "blind_expected.json"
+FIFTH_MANIFEST = FIXTURES / "fifth_expected.json"
 
 #: Example documents that are references for a review, not contracts under review.
 REFERENCE_EXAMPLES = frozenset(
@@ -113,12 +115,22 @@ EXAMPLE_ENTRIES = sorted(load_manifest(EXAMPLES_MANIFEST).root.items())
 UNSEEN_ENTRIES = sorted(load_manifest(UNSEEN_MANIFEST).root.items())
 HELDOUT_ENTRIES = sorted(load_manifest(HELDOUT_MANIFEST).root.items())
 FRESH_ENTRIES = sorted(load_manifest(FRESH_MANIFEST).root.items())
-ALL_ENTRIES = EXAMPLE_ENTRIES + UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES
+BLIND_ENTRIES = sorted(load_manifest(BLIND_MANIFEST).root.items())
+FIFTH_ENTRIES = sorted(load_manifest(FIFTH_MANIFEST).root.items())
+HELD_OUT_ENTRIES = UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES + BLIND_ENTRIES + FIFTH_ENTRIES
+ALL_ENTRIES = EXAMPLE_ENTRIES + HELD_OUT_ENTRIES
 ALL_DOCUMENTS = sorted({path for path, _ in ALL_ENTRIES} | REFERENCE_EXAMPLES)
 
 
 def test_manifests_are_valid_json_with_only_the_agreed_keys() -> None:
-    for path in (EXAMPLES_MANIFEST, UNSEEN_MANIFEST, HELDOUT_MANIFEST, FRESH_MANIFEST):
+    for path in (
+        EXAMPLES_MANIFEST,
+        UNSEEN_MANIFEST,
+        HELDOUT_MANIFEST,
+        FRESH_MANIFEST,
+        BLIND_MANIFEST,
+        FIFTH_MANIFEST,
+    ):
         raw = json.loads(path.read_text(encoding="utf-8"))
         assert raw, f"{path.name} is empty"
         # Strict validation (unknown category, party, domain or key) happens on load.
@@ -168,9 +180,7 @@ def test_spa_categories_only_in_spa_documents(path: str, expected: ExpectedDocum
 
 
 @pytest.mark.parametrize(
-    ("path", "expected"),
-    UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES,
-    ids=[p for p, _ in UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES],
+    ("path", "expected"), HELD_OUT_ENTRIES, ids=[p for p, _ in HELD_OUT_ENTRIES]
 )
 def test_held_out_contract_mixes_one_sided_and_balanced_clauses(
     path: str, expected: ExpectedDocument

@@ -8,6 +8,7 @@ per rule and passage that fires:
   section of the primary document (scope ``document``; the finding names the section
   where the term is, and still answers the checklist item);
 * an ``absent`` rule fires once when none of the item's passages has the term;
+* ``unless_in_section`` is checked in each passage (a located clause or a section);
 * ``unless_anywhere`` is checked across the rule's scope, and a ``one_sided`` rule is
   dropped when its matches name two different parties (the right is mutual).
 
@@ -192,6 +193,8 @@ def _present(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> lis
     fired: list[tuple[_Passage, list[RuleHit]]] = []
     for passage in passages:
         if rule.scope == "clause" and any_match(rule.unless_anywhere, in_force(passage.text)):
+            continue
+        if any_match(rule.unless_in_section, in_force(passage.text)):
             continue
         hits = find_hits(rule, passage.text)
         if hits:

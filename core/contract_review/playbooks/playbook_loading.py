@@ -9,7 +9,9 @@
 
 Every problem raises :class:`PlaybookError` naming the file, the rule id or field path,
 and what is wrong. In YAML, plain numbers are read as text and converted by the schema,
-so a clause id written ``14.10`` stays ``"14.10"`` instead of becoming ``14.1``.
+so a clause id written ``14.10`` stays ``"14.10"`` instead of becoming ``14.1``. A rule
+may take its patterns from the shared term library (``uses: <term>``, see
+:mod:`.term_library`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tomllib
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -28,6 +31,7 @@ from ..domain import DomainSpec
 from ..errors import InputError, describe_validation_error
 from .playbook_models import PLAYBOOK_SCHEMA_VERSION, Playbook
 from .rule_models import PlaybookRule
+from .term_library import TermLibraryError, check_terms, expand_uses
 
 __all__ = [
     "PlaybookError",
@@ -37,9 +41,12 @@ __all__ = [
     "load_playbook",
     "load_playbook_resource",
     "parse_playbook",
+    "term_library",
 ]
 
 PlaybookFormat = Literal["yaml", "toml"]
+#: The shared term library: package data of this package.
+TERM_LIBRARY_RESOURCE = "term_library.yaml"
 _FORMATS: dict[str, PlaybookFormat] = {".yaml": "yaml", ".yml": "yaml", ".toml": "toml"}
 
 
@@ -135,21 +142,41 @@ def _parse(text: str, source: str, fmt: PlaybookFormat) -> Any:
         raise PlaybookError(f"playbook {source} is not valid YAML: {exc}") from exc
 
 
+@lru_cache(maxsize=1)
+def term_library() -> dict[str, dict[str, Any]]:
+    """The shared term library (:mod:`.term_library`), read once from package data."""
+    source = f"{__package__}/{TERM_LIBRARY_RESOURCE}"
+    text = resources.files(__package__).joinpath(TERM_LIBRARY_RESOURCE).read_text("utf-8")
+    try:
+        return check_terms(yaml.load(text, Loader=_TextNumbersLoader))  # a SafeLoader subclass
+    except (TermLibraryError, yaml.YAMLError) as exc:
+        raise PlaybookError(f"term library {source} is invalid: {exc}") from exc
+
+
 def _check_rules(data: dict[str, Any], source: str) -> None:
-    """Validate each rule on its own, so an error names the rule by its id."""
+    """Fill in each rule's ``uses`` term and validate each rule on its own, so an error
+    names the rule by its id."""
     rules = data.get("rules", [])
     if not isinstance(rules, list):
         raise PlaybookError(f"playbook {source}: rules must be a list of rules")
     problems: list[str] = []
+    expanded: list[Any] = []
     for index, raw in enumerate(rules):
         rule_id = raw.get("rule_id") if isinstance(raw, dict) else None
         label = f"rule {rule_id!r}" if isinstance(rule_id, str) else f"rules[{index}]"
         try:
-            PlaybookRule.model_validate(raw)
+            rule = expand_uses(raw, term_library()) if isinstance(raw, dict) else raw
+            PlaybookRule.model_validate(rule)
+        except TermLibraryError as exc:
+            problems.append(f"{label}: {exc}")
+            continue
         except ValidationError as exc:
             problems.append(f"{label}: {describe_validation_error(exc, root='rule')}")
+            continue
+        expanded.append(rule)
     if problems:
         raise PlaybookError(f"playbook {source}: {'; '.join(problems)}")
+    data["rules"] = expanded
 
 
 def check_playbook(playbook: Playbook, domain: DomainSpec, *, source: str = "") -> None:

@@ -10,7 +10,8 @@ written once work on contracts they were not written against:
 * **sentences** — guards (``requires``, ``unless``) look at the sentence of a match, so
   "either party may terminate" in one sentence does not excuse a one-sided right in
   another (with ``unless_scope: part``, ``unless`` looks only at the match's part of the
-  sentence between semicolons);
+  sentence between semicolons, and with ``unless_scope: phrase`` between semicolons and
+  Chinese commas);
 * **values** — a numeric rule reads the number nearest its match
   (:mod:`.value_reading`), so "fourteen (14) days", "two weeks", "十四天" and
   "60个工作日" all count, converted to the rule's unit.
@@ -67,12 +68,15 @@ _SENTENCE_END = re.compile(
 )
 # What separates the parts of a sentence for ``unless_scope: part``: a Chinese ；, or a
 # semicolon before a clause ("; the Supplier may not..."), not one inside a list of
-# references ("; Sections 6.2 and 7.1", "; 11.1(a)").
-_PART_END = re.compile(
+# references ("; Sections 6.2 and 7.1", "; 11.1(a)"). ``phrase`` also splits at ，.
+_PART_END_TEXT = (
     r"；|;(?=\s*(?!(?:sections?|clauses?|articles?|schedules?|annex(?:es)?|exhibits?|"
-    r"paragraphs?)\b)[A-Za-z])",
-    _FLAGS,
+    r"paragraphs?)\b)[A-Za-z])"
 )
+_PART_END = {
+    "part": re.compile(_PART_END_TEXT, _FLAGS),
+    "phrase": re.compile(_PART_END_TEXT + "|，", _FLAGS),
+}
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "lt": lambda value, limit: value < limit,
     "le": lambda value, limit: value <= limit,
@@ -188,12 +192,12 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
 
 
 def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], match: re.Match[str]) -> str:
-    """What ``unless`` reads: the match's sentence, or (``unless_scope: part``) only the
-    stretch of it between the semicolons around the match."""
+    """What ``unless`` reads: the match's sentence, or (``unless_scope: part``/``phrase``)
+    only the stretch of it between the semicolons (and Chinese commas) around the match."""
     if rule.unless_scope == "sentence":
         return text[span[0] : span[1]]
     start, end = span
-    for mark in _PART_END.finditer(text, span[0], span[1]):
+    for mark in _PART_END[rule.unless_scope].finditer(text, span[0], span[1]):
         if mark.end() <= match.start():
             start = mark.end()
         elif mark.start() >= match.end():

@@ -150,16 +150,25 @@ class PlaybookRule(_Model):
         description="A match does not count if its sentence matches one of these (e.g. "
         "'either party may' for a one-side rule).",
     )
-    unless_scope: Literal["sentence", "part"] = Field(
+    unless_scope: Literal["sentence", "part", "phrase"] = Field(
         default="sentence",
         description="Where 'unless' looks: the match's sentence, or only the part of it "
         "between semicolons that holds the match ('part': '甲方可随时解除本合同；乙方不得"
-        "解除' — the second part does not excuse the first).",
+        "解除' — the second part does not excuse the first), or ('phrase') only the part "
+        "between semicolons and Chinese commas (，): '结算款审核后一百八十日内支付，余款作为"
+        "质量保证金' — the retention does not excuse the 180 days.",
     )
     unless_anywhere: tuple[str, ...] = Field(
         default=(),
         description="The rule does not fire if one of these appears anywhere in its scope: "
         "the located clause, or the whole document for a document-scope rule.",
+    )
+    unless_in_section: tuple[str, ...] = Field(
+        default=(),
+        description="The rule does not fire on a section (a located clause, or a section "
+        "of a document-scope rule) where one of these appears: e.g. a maximum for the "
+        "delay damages the same clause sets ('the total amount due under this Sub-Clause "
+        "shall not exceed 10%').",
     )
     when: Literal["present", "absent"] = Field(
         default="present",
@@ -214,7 +223,9 @@ class PlaybookRule(_Model):
         "(e.g. '中华人民共和国民法典#第五百八十五条').",
     )
 
-    @field_validator("patterns", "requires", "unless", "unless_anywhere", "party_verbs")
+    @field_validator(
+        "patterns", "requires", "unless", "unless_anywhere", "unless_in_section", "party_verbs"
+    )
     @classmethod
     def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
         return _compiled(patterns)

@@ -1,0 +1,94 @@
+"""The offline review, through the whole engine, on the held-out contract sets written
+after the playbooks by people who read neither the playbooks nor the earlier sets.
+
+How each set did when it arrived, before anyone looked at it (one-sided terms flagged
+high or critical at their clause; balanced clauses wrongly flagged):
+
+* ``fresh`` (10 contracts): 37/45 and 0/31; 39/45 after general fixes made without
+  looking at it; then used for diagnosis, now 45/45.
+* ``blind`` (10 contracts): 33/44 and 1/25 (the misses led to the shared term library's
+  fixes: a per-day sum for lateness without the word "penalty", a cap in the penalty's
+  own clause, a late-payment cap that does not cap delay damages, "owned by or licensed
+  to ... before", 不再保留, ...); now 44/44 and 0/25.
+
+* ``fifth`` (10 contracts): 33/41 and 1/30. Not tuned on: it measures generalisation.
+  Its misses (two disputes decided by one party, two one-sided liabilities, an uncapped
+  penalty, a long payment period, a short time bar, a one-sided termination right) and
+  its false flag (a termination clause in Chinese the author meant as mutual) are left as
+  they are; the test keeps the floor, so a change that loses ground fails.
+
+``fresh`` and ``blind`` have been tuned on, so they are regression checks, not measures
+of generalisation: every term must stay flagged and no balanced clause may be. Use the
+fifth set for diagnosis only once a sixth is written to measure again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contract_review.domain import RiskLevel
+from contract_review.review.engine import ReviewEngine
+from contract_review.review.engine_request import DocumentInput, ReviewRequest
+from contract_review.review.findings import FindingStatus
+
+from .engine_fixtures import make_engine, make_registry
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).parent / "fixtures"
+#: Held-out sets: the share of their one-sided terms that must be flagged, and how many
+#: of their balanced clauses may be flagged (as measured when the set arrived).
+SETS: dict[str, tuple[float, int]] = {"fresh": (1.0, 0), "blind": (1.0, 0), "fifth": (0.80, 1)}
+
+
+def _manifest(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (FIXTURES / f"{name}_expected.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> ReviewEngine:
+    return make_engine(tmp_path_factory.mktemp("held-out"), make_registry())
+
+
+def _flagged(engine: ReviewEngine, manifest: dict[str, Any]) -> dict[str, set[str]]:
+    """Per contract, the clauses with a high or critical finding."""
+    result: dict[str, set[str]] = {}
+    for path, expected in manifest.items():
+        request = ReviewRequest(
+            domain_id=expected["domain"], documents=[DocumentInput(path=str(REPO_ROOT / path))]
+        )
+        state = engine.start(request)
+        result[path] = {
+            f.clause_id
+            for f in state.findings
+            if f.status is FindingStatus.FOUND
+            and f.risk_level in (RiskLevel.HIGH, RiskLevel.CRITICAL)
+        }
+    return result
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_one_sided_terms_are_flagged_and_balanced_clauses_are_not(
+    engine: ReviewEngine, name: str
+) -> None:
+    manifest = _manifest(name)
+    flagged = _flagged(engine, manifest)
+    terms = [(path, t) for path, entry in manifest.items() for t in entry["terms"]]
+    missed = [
+        (p, t["category"], t["clause_id"]) for p, t in terms if t["clause_id"] not in flagged[p]
+    ]
+    share = 1 - len(missed) / len(terms)
+    floor, allowed_false_flags = SETS[name]
+    assert share >= floor, f"{name}: {share:.2f} of the terms flagged; missed: {missed}"
+    wrong = [
+        (path, b["category"], b["clause_id"])
+        for path, entry in manifest.items()
+        for b in entry.get("balanced", [])
+        if b["clause_id"] in flagged[path]
+    ]
+    assert len(wrong) <= allowed_false_flags, f"{name}: balanced clauses flagged high: {wrong}"
