@@ -104,3 +104,12 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".", "-e", "plugins/generic", "rank-bm25>=0.2.2")
     session.run("python", "benchmarks/stard_bench.py", *session.posargs)
     session.run("python", "benchmarks/cuad_bench.py")
+
+
+@nox.session
+def train_topics(session: nox.Session) -> None:
+    """Fit the term-topic classifier again (core/contract_review/playbooks/term_topics.npz)
+    from the labelled contracts under tests/review/fixtures. Pass sets to use after --,
+    e.g. `nox -s train_topics -- --sets examples,unseen`."""
+    _install_all(session)
+    session.run("python", "tools/train_term_topics.py", *session.posargs)

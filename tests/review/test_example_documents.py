@@ -36,6 +36,8 @@ HELDOUT_MANIFEST = FIXTURES / "heldout_expected.json"
 FRESH_MANIFEST = FIXTURES / "fresh_expected.json"
 BLIND_MANIFEST = FIXTURES / "blind_expected.json"
 FIFTH_MANIFEST = FIXTURES / "fifth_expected.json"
+SIXTH_MANIFEST = FIXTURES / "sixth_expected.json"
+SEVENTH_MANIFEST = FIXTURES / "seventh_expected.json"
 
 #: Example documents that are references for a review, not contracts under review.
 REFERENCE_EXAMPLES = frozenset(
@@ -117,7 +119,17 @@ HELDOUT_ENTRIES = sorted(load_manifest(HELDOUT_MANIFEST).root.items())
 FRESH_ENTRIES = sorted(load_manifest(FRESH_MANIFEST).root.items())
 BLIND_ENTRIES = sorted(load_manifest(BLIND_MANIFEST).root.items())
 FIFTH_ENTRIES = sorted(load_manifest(FIFTH_MANIFEST).root.items())
-HELD_OUT_ENTRIES = UNSEEN_ENTRIES + HELDOUT_ENTRIES + FRESH_ENTRIES + BLIND_ENTRIES + FIFTH_ENTRIES
+SIXTH_ENTRIES = sorted(load_manifest(SIXTH_MANIFEST).root.items())
+SEVENTH_ENTRIES = sorted(load_manifest(SEVENTH_MANIFEST).root.items())
+HELD_OUT_ENTRIES = (
+    UNSEEN_ENTRIES
+    + HELDOUT_ENTRIES
+    + FRESH_ENTRIES
+    + BLIND_ENTRIES
+    + FIFTH_ENTRIES
+    + SIXTH_ENTRIES
+    + SEVENTH_ENTRIES
+)
 ALL_ENTRIES = EXAMPLE_ENTRIES + HELD_OUT_ENTRIES
 ALL_DOCUMENTS = sorted({path for path, _ in ALL_ENTRIES} | REFERENCE_EXAMPLES)
 
@@ -130,6 +142,8 @@ def test_manifests_are_valid_json_with_only_the_agreed_keys() -> None:
         FRESH_MANIFEST,
         BLIND_MANIFEST,
         FIFTH_MANIFEST,
+        SIXTH_MANIFEST,
+        SEVENTH_MANIFEST,
     ):
         raw = json.loads(path.read_text(encoding="utf-8"))
         assert raw, f"{path.name} is empty"

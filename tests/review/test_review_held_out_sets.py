@@ -11,15 +11,21 @@ high or critical at their clause; balanced clauses wrongly flagged):
   own clause, a late-payment cap that does not cap delay damages, "owned by or licensed
   to ... before", 不再保留, ...); now 44/44 and 0/25.
 
-* ``fifth`` (10 contracts): 33/41 and 1/30. Not tuned on: it measures generalisation.
-  Its misses (two disputes decided by one party, two one-sided liabilities, an uncapped
-  penalty, a long payment period, a short time bar, a one-sided termination right) and
-  its false flag (a termination clause in Chinese the author meant as mutual) are left as
-  they are; the test keeps the floor, so a change that loses ground fails.
+* ``fifth`` (10 contracts): 33/41 and 1/30; its misses then led to general fixes (a
+  party's officer deciding finally, ", and" and provisos as phrase and part boundaries,
+  "gives" notice, deductions as penalties, 不以…为限, 催告 as a for-cause signal); now
+  41/41 and 0/30.
+* ``sixth`` (10 contracts, drafted to say each term in other grammar): 20/42 and 1/38
+  with the phrase rules alone. Its misses led to the rules read by meaning (broad cue
+  words kept only where the term-topic classifier reads the sentence as about the term;
+  the classifier is trained on every set up to this one); now 41/42 and 0/38.
+* ``seventh`` (10 contracts, the same brief): 36/43 and 1/30 on arrival with the rules
+  read by meaning (34/43 with the phrase rules alone). Not tuned on, and left out of the
+  classifier's training: it measures generalisation, and the test keeps the floor.
 
-``fresh`` and ``blind`` have been tuned on, so they are regression checks, not measures
-of generalisation: every term must stay flagged and no balanced clause may be. Use the
-fifth set for diagnosis only once a sixth is written to measure again."""
+``fresh``, ``blind``, ``fifth`` and ``sixth`` have been tuned on, so they are regression
+checks, not measures of generalisation. Use the seventh set for diagnosis only once an
+eighth is written to measure again."""
 
 from __future__ import annotations
 
@@ -40,7 +46,13 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
 #: Held-out sets: the share of their one-sided terms that must be flagged, and how many
 #: of their balanced clauses may be flagged (as measured when the set arrived).
-SETS: dict[str, tuple[float, int]] = {"fresh": (1.0, 0), "blind": (1.0, 0), "fifth": (0.80, 1)}
+SETS: dict[str, tuple[float, int]] = {
+    "fresh": (1.0, 0),
+    "blind": (1.0, 0),
+    "fifth": (1.0, 0),
+    "sixth": (0.97, 0),
+    "seventh": (0.83, 1),
+}
 
 
 def _manifest(name: str) -> dict[str, Any]:

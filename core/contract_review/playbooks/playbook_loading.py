@@ -32,6 +32,7 @@ from ..errors import InputError, describe_validation_error
 from .playbook_models import PLAYBOOK_SCHEMA_VERSION, Playbook
 from .rule_models import PlaybookRule
 from .term_library import TermLibraryError, check_terms, expand_uses
+from .term_topics import NO_TOPIC, term_topics
 
 __all__ = [
     "PlaybookError",
@@ -166,7 +167,14 @@ def _check_rules(data: dict[str, Any], source: str) -> None:
         label = f"rule {rule_id!r}" if isinstance(rule_id, str) else f"rules[{index}]"
         try:
             rule = expand_uses(raw, term_library()) if isinstance(raw, dict) else raw
-            PlaybookRule.model_validate(rule)
+            known = term_topics().labels
+            unknown = [t for t in PlaybookRule.model_validate(rule).topic if t not in known]
+            if unknown:
+                problems.append(
+                    f"{label}: topic {unknown[0]!r} is not one the term-topic classifier "
+                    f"knows ({', '.join(t for t in known if t != NO_TOPIC)})"
+                )
+                continue
         except TermLibraryError as exc:
             problems.append(f"{label}: {exc}")
             continue

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..skills.generic.financial_terms import FinancialTerm
 from .rule_models import Comparison, PlaybookRule
+from .term_topics import term_topics
 from .value_reading import ValueReading, read_value
 
 __all__ = [
@@ -69,13 +70,18 @@ _SENTENCE_END = re.compile(
 # What separates the parts of a sentence for ``unless_scope: part``: a Chinese ；, or a
 # semicolon before a clause ("; the Supplier may not..."), not one inside a list of
 # references ("; Sections 6.2 and 7.1", "; 11.1(a)"). ``phrase`` also splits at ，.
+# A part ends at a semicolon or where a proviso starts ("…, provided always that the
+# Company may …": the proviso is a proposition of its own).
 _PART_END_TEXT = (
     r"；|;(?=\s*(?!(?:sections?|clauses?|articles?|schedules?|annex(?:es)?|exhibits?|"
-    r"paragraphs?)\b)[A-Za-z])"
+    r"paragraphs?)\b)[A-Za-z])|[,;]?\s*\bprovided\s+(?:always\s+|however\s+|further\s+|"
+    r"also\s+)?,?\s*that\b"
 )
+# A phrase also ends at a Chinese comma and at ", and" / ", but" joining two clauses.
+_PHRASE_END_TEXT = _PART_END_TEXT + r"|，|,\s+(?:and|but|whereas|while)\s+(?!or\b)"
 _PART_END = {
     "part": re.compile(_PART_END_TEXT, _FLAGS),
-    "phrase": re.compile(_PART_END_TEXT + "|，", _FLAGS),
+    "phrase": re.compile(_PHRASE_END_TEXT, _FLAGS),
 }
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "lt": lambda value, limit: value < limit,
@@ -177,6 +183,8 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
                 value = read_value(rule, masked, match, span, terms_cache)
                 if value is None or not _breaks_limit(rule, value.value):
                     continue
+            if rule.topic and not _about(rule, masked[span[0] : span[1]]):
+                continue
             hits.append(
                 RuleHit(
                     start=match.start(),
@@ -204,6 +212,12 @@ def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], match: re
             end = mark.start()
             break
     return text[start:end]
+
+
+def _about(rule: PlaybookRule, sentence: str) -> bool:
+    """True when the topic classifier reads ``sentence`` as about the rule's topic."""
+    topics = term_topics().probabilities([sentence])[0]
+    return sum(topics.get(topic, 0.0) for topic in rule.topic) >= rule.topic_min
 
 
 def _group(match: re.Match[str], name: str) -> str | None:

@@ -153,10 +153,11 @@ class PlaybookRule(_Model):
     unless_scope: Literal["sentence", "part", "phrase"] = Field(
         default="sentence",
         description="Where 'unless' looks: the match's sentence, or only the part of it "
-        "between semicolons that holds the match ('part': '甲方可随时解除本合同；乙方不得"
-        "解除' — the second part does not excuse the first), or ('phrase') only the part "
-        "between semicolons and Chinese commas (，): '结算款审核后一百八十日内支付，余款作为"
-        "质量保证金' — the retention does not excuse the 180 days.",
+        "between semicolons and provisos ('provided that') that holds the match ('part': "
+        "'甲方可随时解除本合同；乙方不得解除' — the second part does not excuse the first), or "
+        "('phrase') only the part between those, Chinese commas (，) and ', and' / ', but': "
+        "'结算款审核后一百八十日内支付，余款作为质量保证金' — the retention does not excuse the "
+        "180 days.",
     )
     unless_anywhere: tuple[str, ...] = Field(
         default=(),
@@ -169,6 +170,17 @@ class PlaybookRule(_Model):
         "of a document-scope rule) where one of these appears: e.g. a maximum for the "
         "delay damages the same clause sets ('the total amount due under this Sub-Clause "
         "shall not exceed 10%').",
+    )
+    topic: tuple[str, ...] = Field(
+        default=(),
+        description="A match counts only if its sentence is about this term by meaning: "
+        "the term-topic classifier (contract_review.playbooks.term_topics) gives the "
+        "sentence at least 'topic_min' probability for it (for a list of related topics, "
+        "their probabilities added). Lets a rule match broad cue words in any order "
+        "without firing on sentences about something else.",
+    )
+    topic_min: float = Field(
+        default=0.5, gt=0, le=1, description="The least topic probability that counts."
     )
     when: Literal["present", "absent"] = Field(
         default="present",
@@ -230,6 +242,11 @@ class PlaybookRule(_Model):
     def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
         return _compiled(patterns)
 
+    @field_validator("topic", mode="before")
+    @classmethod
+    def _one_or_more_topics(cls, value: Any) -> Any:
+        return (value,) if isinstance(value, str) else value
+
     @field_validator("burdens", mode="before")
     @classmethod
     def _one_or_more_sides(cls, value: Any) -> Any:
@@ -263,6 +280,8 @@ class PlaybookRule(_Model):
             raise ValueError("unit is only for numeric rules (give threshold and comparison)")
         if self.deadline and self.unit not in ("day", "month", "year"):
             raise ValueError("deadline is only for numeric rules in day, month or year")
+        if self.topic and self.when == "absent":
+            raise ValueError("'topic' is for present and numeric rules")
         if self.threshold is not None and self.when == "absent":
             raise ValueError("a numeric rule (threshold) must have when='present'")
         if self.redline is not None and self.when == "absent" and self.redline.kind != "append":

@@ -28,6 +28,8 @@ TERM_FIELDS: tuple[str, ...] = (
     "unless_anywhere",
     "unless_in_section",
     "party_verbs",
+    "topic",
+    "topic_min",
     "one_sided",
 )
 #: Rule fields that add to a term's list instead of replacing it.

