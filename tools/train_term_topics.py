@@ -33,6 +33,7 @@ from contract_review.playbooks import load_playbook_resource
 from contract_review.playbooks.rule_matching import find_hits, in_force, sentence_spans
 from contract_review.playbooks.term_topics import NO_TOPIC, SENTENCE_CHARS, TopicModel
 from contract_review.retrieval.embedders.usem3_embedder import MODEL, Usem3Embedder
+from contract_review.retrieval.vectors import l2_normalize
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "review" / "fixtures"
@@ -98,10 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     data = [(s, label) for s, label in data if counts[label] >= MIN_EXAMPLES]
     counts = Counter(label for _, label in data)
     print(f"{len(data)} sentences: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    vectors = np.asarray(
-        Usem3Embedder(max_chars=SENTENCE_CHARS).embed([s for s, _ in data]), dtype=np.float32
+    vectors = l2_normalize(
+        np.asarray(Usem3Embedder(max_chars=SENTENCE_CHARS).embed([s for s, _ in data]))
     )
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     classifier = LogisticRegression(C=C, max_iter=3000, class_weight="balanced")
     classifier.fit(vectors, [label for _, label in data])
     TopicModel(

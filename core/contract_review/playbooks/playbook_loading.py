@@ -167,8 +167,9 @@ def _check_rules(data: dict[str, Any], source: str) -> None:
         label = f"rule {rule_id!r}" if isinstance(rule_id, str) else f"rules[{index}]"
         try:
             rule = expand_uses(raw, term_library()) if isinstance(raw, dict) else raw
-            known = term_topics().labels
-            unknown = [t for t in PlaybookRule.model_validate(rule).topic if t not in known]
+            topics = PlaybookRule.model_validate(rule).topic
+            known = term_topics().labels if topics else ()
+            unknown = [topic for topic in topics if topic not in known]
             if unknown:
                 problems.append(
                     f"{label}: topic {unknown[0]!r} is not one the term-topic classifier "

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..retrieval.embedders.usem3_embedder import Usem3Embedder
-from ..retrieval.vectors import FloatArray
+from ..retrieval.vectors import FloatArray, l2_normalize
 
 __all__ = ["NO_TOPIC", "TOPICS_FILE", "TermTopics", "TopicModel", "term_topics"]
 
@@ -96,16 +96,10 @@ class TermTopics:
                     self._cache[key] = row
             return [self._cache[key] for key in keys]
 
-    def probability(self, sentence: str, topic: str) -> float:
-        """The probability that ``sentence`` is about ``topic``."""
-        return self.probabilities([sentence])[0].get(topic, 0.0)
-
     def _score(self, texts: Sequence[str]) -> list[dict[str, float]]:
         if self._embedder is None:
             self._embedder = Usem3Embedder(max_chars=SENTENCE_CHARS)
-        raw = np.asarray(self._embedder.embed(texts), dtype=np.float32)
-        norms = np.linalg.norm(raw, axis=1, keepdims=True)
-        vectors = raw / np.where(norms == 0, 1, norms)
+        vectors = l2_normalize(np.asarray(self._embedder.embed(texts)))
         logits = vectors @ self.model.weights.T + self.model.bias
         logits -= logits.max(axis=1, keepdims=True)
         odds = np.exp(logits)
