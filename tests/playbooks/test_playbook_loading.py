@@ -113,7 +113,7 @@ def test_shipped_playbooks_round_trip(tmp_path: Path, domain_id: str, fmt: str) 
 
 
 @pytest.mark.parametrize(
-    ("domain_id", "version"), [("fidic", "1.1.0"), ("generic", "1.1.0"), ("sha_spa", "1.0.0")]
+    ("domain_id", "version"), [("fidic", "1.2.0"), ("generic", "1.2.0"), ("sha_spa", "1.0.0")]
 )
 def test_shipped_playbook_is_package_data_of_its_plugin(domain_id: str, version: str) -> None:
     spec = domain_spec(domain_id)

@@ -38,6 +38,8 @@ BLIND_MANIFEST = FIXTURES / "blind_expected.json"
 FIFTH_MANIFEST = FIXTURES / "fifth_expected.json"
 SIXTH_MANIFEST = FIXTURES / "sixth_expected.json"
 SEVENTH_MANIFEST = FIXTURES / "seventh_expected.json"
+EIGHTH_MANIFEST = FIXTURES / "eighth_expected.json"
+NINTH_MANIFEST = FIXTURES / "ninth_expected.json"
 
 #: Example documents that are references for a review, not contracts under review.
 REFERENCE_EXAMPLES = frozenset(
@@ -121,6 +123,8 @@ BLIND_ENTRIES = sorted(load_manifest(BLIND_MANIFEST).root.items())
 FIFTH_ENTRIES = sorted(load_manifest(FIFTH_MANIFEST).root.items())
 SIXTH_ENTRIES = sorted(load_manifest(SIXTH_MANIFEST).root.items())
 SEVENTH_ENTRIES = sorted(load_manifest(SEVENTH_MANIFEST).root.items())
+EIGHTH_ENTRIES = sorted(load_manifest(EIGHTH_MANIFEST).root.items())
+NINTH_ENTRIES = sorted(load_manifest(NINTH_MANIFEST).root.items())
 HELD_OUT_ENTRIES = (
     UNSEEN_ENTRIES
     + HELDOUT_ENTRIES
@@ -129,6 +133,8 @@ HELD_OUT_ENTRIES = (
     + FIFTH_ENTRIES
     + SIXTH_ENTRIES
     + SEVENTH_ENTRIES
+    + EIGHTH_ENTRIES
+    + NINTH_ENTRIES
 )
 ALL_ENTRIES = EXAMPLE_ENTRIES + HELD_OUT_ENTRIES
 ALL_DOCUMENTS = sorted({path for path, _ in ALL_ENTRIES} | REFERENCE_EXAMPLES)
@@ -144,6 +150,8 @@ def test_manifests_are_valid_json_with_only_the_agreed_keys() -> None:
         FIFTH_MANIFEST,
         SIXTH_MANIFEST,
         SEVENTH_MANIFEST,
+        EIGHTH_MANIFEST,
+        NINTH_MANIFEST,
     ):
         raw = json.loads(path.read_text(encoding="utf-8"))
         assert raw, f"{path.name} is empty"

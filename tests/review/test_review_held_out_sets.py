@@ -20,12 +20,22 @@ high or critical at their clause; balanced clauses wrongly flagged):
   words kept only where the term-topic classifier reads the sentence as about the term;
   the classifier is trained on every set up to this one); now 41/42 and 0/38.
 * ``seventh`` (10 contracts, the same brief): 36/43 and 1/30 on arrival with the rules
-  read by meaning (34/43 with the phrase rules alone). Not tuned on, and left out of the
-  classifier's training: it measures generalisation, and the test keeps the floor.
+  read by meaning (34/43 with the phrase rules alone). Its misses then led to general
+  fixes (a right denied is no right of that party, a concession is no exception, a cap
+  is the capped party's, late-payment charges of 0.1% a day or more count as penalties,
+  more time-bar cues); now 43/43 and 1/30 (a contract with no cap at all, rightly
+  flagged at its mutual exclusion clause).
+* ``eighth`` (12 contracts): 39/52 and 1/39 on arrival (34/52 with the phrase rules
+  alone). It led to the FIDIC rules for termination without cause and pre-existing IP,
+  and to training the classifier on the cue words' proposals in term clauses; now 46/52
+  and 1/39 (again a contract with no cap at all).
+* ``ninth`` (12 contracts): 43/49 and 4/41 on arrival (36/49 and 3/41 with the phrase
+  rules alone); then diagnosed (a section's relief for unforeseeable ground, caps
+  written "为上限" or "the total of such fees", 逾期 as a time-bar cue only with a
+  notice verb); now 48/49 and 0/41.
 
-``fresh``, ``blind``, ``fifth`` and ``sixth`` have been tuned on, so they are regression
-checks, not measures of generalisation. Use the seventh set for diagnosis only once an
-eighth is written to measure again."""
+Every set up to the ninth has been tuned on or trained on, so these are regression
+checks, not measures of generalisation: the next set written measures again."""
 
 from __future__ import annotations
 
@@ -50,8 +60,10 @@ SETS: dict[str, tuple[float, int]] = {
     "fresh": (1.0, 0),
     "blind": (1.0, 0),
     "fifth": (1.0, 0),
-    "sixth": (0.97, 0),
-    "seventh": (0.83, 1),
+    "sixth": (1.0, 0),
+    "seventh": (1.0, 1),
+    "eighth": (0.88, 1),
+    "ninth": (0.97, 0),
 }
 
 

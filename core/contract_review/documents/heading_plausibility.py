@@ -11,7 +11,13 @@ Rules, by :class:`~contract_review.documents.headings.HeadingStyle`:
 - ``第X条`` articles: always (the form is unambiguous; laws skip and insert 之一 articles).
 - ``第X编/分编/章/节``: when the line holds only the heading and a title (no body).
 - ``Schedule 1``, ``Appendix A``, ``附件一``: when the line holds only the heading and a title.
-- ``一、`` enumerations: the first is 一, each next one is the previous + 1.
+- ``一、`` enumerations: numbered 一, 二, 三 … under the section they belong to (the
+  count restarts under each chapter or article). Inside an open ``第X条`` article the
+  next number of *its* items makes the line an item of the article: it stays in the
+  article's text, as its ``1.`` and ``（一）`` items do (a lawyer cites 第一条, not a
+  bare 二). Otherwise the next number under the section it would join by rank makes it
+  a section: a 一、 heading that groups 第X条 articles ("一、总则" before 第一条), or
+  one in a document without articles ("一、合同标的 … 二、价款").
 - ``Part 1``, ``Chapter II``: when the line holds only the heading and a title; they
   group clauses and do not take part in the clause numbering below.
 - English numbers (``Clause 20``, ``Article V``, bare ``1`` / ``1.`` / ``1.1``): the text
@@ -54,7 +60,8 @@ class Verdict(Enum):
     REJECT = "reject"  # not a heading: the line stays in the section text
     UNDER_PARENT = "under_parent"  # a dotted number under the open section with its prefix
     IN_CONTAINER = "in_container"  # an orphan dotted number, placed directly in the container
-    BY_RANK = "by_rank"  # nest by rank (编 > 章 > 节 > 条)
+    BY_RANK = "by_rank"  # nest by rank (编 > 章 > 节 > 一、 > 条)
+    ITEM = "item"  # a 一、 item of the open 第X条 article: it stays in the article's text
     CONTAINER = "container"  # a schedule: a new numbering container
 
 
@@ -68,8 +75,6 @@ class NumberingState:
     trailing_dot: bool | None = None
     #: Last accepted English number at any depth.
     last_number: tuple[int, ...] | None = None
-    #: Last accepted 一、 enumeration.
-    last_enumeration: int | None = None
     #: Whether a 第X条 article was accepted: bare numbers after one are its items.
     articles_seen: bool = False
 
@@ -83,6 +88,8 @@ def judge(
     has_parent: bool,
     container_numbered: bool,
     dotted_top_level: bool = True,
+    next_item: int | None = None,
+    next_enumeration: int = 1,
 ) -> Verdict:
     """Decide what ``match`` (recognised on ``line``) is; see the module docstring.
 
@@ -92,6 +99,10 @@ def judge(
     :param container_numbered: whether the container itself carries a number.
     :param dotted_top_level: whether "1." may number a top-level clause; Markdown says
         no, because there "1." starts an ordered list.
+    :param next_item: for a 一、 enumeration, the number the next item of the open
+        第X条 article would have (None when no such article is open).
+    :param next_enumeration: for a 一、 enumeration, the number the next 一、 section
+        would have under the section it would join by rank.
     """
     title_only = match.body_start >= len(line)
     style = match.style
@@ -106,9 +117,9 @@ def judge(
             else Verdict.REJECT
         )
     if style is HeadingStyle.ZH_ENUMERATION:
-        previous = state.last_enumeration
-        expected = 1 if previous is None else previous + 1
-        return Verdict.BY_RANK if match.number[0] == expected else Verdict.REJECT
+        if match.number[0] == next_item:
+            return Verdict.ITEM
+        return Verdict.BY_RANK if match.number[0] == next_enumeration else Verdict.REJECT
     if not _starts_like_heading(match, line):
         return Verdict.REJECT
     if _is_grouping(match):
@@ -163,8 +174,6 @@ def record(match: HeadingMatch, state: NumberingState) -> None:
     """Update ``state`` after ``match`` was accepted."""
     if match.style is HeadingStyle.ZH_ARTICLE:
         state.articles_seen = True
-    elif match.style is HeadingStyle.ZH_ENUMERATION:
-        state.last_enumeration = match.number[0]
     elif match.style in (HeadingStyle.KEYWORD, HeadingStyle.DOTTED) and not _is_grouping(match):
         state.last_number = match.number
         if len(match.number) == 1:

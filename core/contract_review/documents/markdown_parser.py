@@ -56,6 +56,7 @@ def add_explicit_heading(
         title=text[match.rest_start :].strip(),
         kind=match.kind,
         number=match.number,
+        style=match.style,
     )
 
 

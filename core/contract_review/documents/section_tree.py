@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from .heading_plausibility import NumberingState, Verdict, judge, record
-from .headings import HeadingMatch, recognise_heading
+from .headings import HeadingMatch, HeadingStyle, recognise_heading
 from .model import Section, SectionKind
 
 __all__ = ["SectionTreeBuilder"]
@@ -29,11 +29,16 @@ class _Node:
     start: int
     text_start: int
     rank: int
+    #: How the heading is numbered, when known (None for un-numbered headings).
+    style: HeadingStyle | None = None
     #: Markdown/.docx heading level; None for sections found in body lines.
     heading_level: int | None = None
     #: Root, explicit headings and schedules hold their own numbering state.
     numbering: NumberingState | None = None
     last_child: int | None = None
+    #: Last 一、 number under this node: of a child section, or of an item in the
+    #: text of a 第X条 article.
+    last_enumeration: int | None = None
     end: int = -1
     children: list[_Node] = attrs.field(factory=list)
 
@@ -85,10 +90,12 @@ class SectionTreeBuilder:
         title: str,
         kind: SectionKind,
         number: tuple[int, ...] = (),
+        style: HeadingStyle | None = None,
     ) -> None:
         """Add an explicit heading of ``level`` (1 = top) that starts at ``start``; its
         own text starts at ``text_start``. It closes every body section and every heading
-        of the same or a deeper level."""
+        of the same or a deeper level. ``style`` is how its number is written, when it
+        has one (a ``第X条`` heading holds its 一、 items in its text)."""
         while len(self._stack) > 1:
             top = self._stack[-1]
             if top.heading_level is not None and top.heading_level < level:
@@ -102,6 +109,7 @@ class SectionTreeBuilder:
             start=start,
             text_start=text_start,
             rank=0,
+            style=style,
             heading_level=level,
             numbering=NumberingState(),
         )
@@ -117,6 +125,8 @@ class SectionTreeBuilder:
         parent = self._open_parent(match.number[:-1]) if len(match.number) > 1 else None
         state = container.numbering
         assert state is not None
+        article = self._open_article()
+        rank_parent = self._rank_parent(match.rank)
         verdict = judge(
             match,
             line,
@@ -125,7 +135,13 @@ class SectionTreeBuilder:
             has_parent=parent is not None,
             container_numbered=bool(container.number),
             dotted_top_level=self._dotted_top_level,
+            next_item=_next_enumeration(article) if article else None,
+            next_enumeration=_next_enumeration(rank_parent),
         )
+        if verdict is Verdict.ITEM:
+            assert article is not None
+            article.last_enumeration = match.number[0]
+            return False
         if verdict is Verdict.REJECT:
             return False
         record(match, state)
@@ -141,8 +157,10 @@ class SectionTreeBuilder:
             while self._stack[-1].heading_level is None:
                 self._close(start)
         else:
-            while self._stack[-1].numbering is None and self._stack[-1].rank >= match.rank:
+            while self._stack[-1] is not rank_parent:
                 self._close(start)
+            if match.style is HeadingStyle.ZH_ENUMERATION:
+                rank_parent.last_enumeration = match.number[0]
         self._push(self._node_for(match, start, line, container=verdict is Verdict.CONTAINER))
         return True
 
@@ -164,11 +182,29 @@ class SectionTreeBuilder:
             start=start + len(line) - len(line.lstrip()),
             text_start=start + match.body_start,
             rank=match.rank,
+            style=match.style,
             numbering=NumberingState() if container else None,
         )
 
     def _container(self) -> _Node:
         return next(node for node in reversed(self._stack) if node.numbering is not None)
+
+    def _open_article(self) -> _Node | None:
+        """The innermost open ``第X条`` article in the current container (which may be
+        one itself), or None."""
+        for node in reversed(self._stack):
+            if node.style is HeadingStyle.ZH_ARTICLE:
+                return node
+            if node.numbering is not None:
+                return None
+        return None
+
+    def _rank_parent(self, rank: int) -> _Node:
+        """The open node a body heading of ``rank`` nests under: the innermost container
+        or section that outranks it."""
+        return next(
+            node for node in reversed(self._stack) if node.numbering is not None or node.rank < rank
+        )
 
     def _open_parent(self, number: tuple[int, ...]) -> _Node | None:
         for node in reversed(self._stack):
@@ -236,3 +272,8 @@ class SectionTreeBuilder:
         if start >= end:
             return start, start
         return start, end
+
+
+def _next_enumeration(node: _Node) -> int:
+    """The number the next 一、 under ``node`` would have."""
+    return 1 if node.last_enumeration is None else node.last_enumeration + 1

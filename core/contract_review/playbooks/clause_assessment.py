@@ -20,6 +20,7 @@ favours us; a term that burdens our side keeps its level.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
@@ -33,10 +34,17 @@ from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
 from .playbook_models import Playbook
 from .redlines import redlined_text
-from .rule_matching import RuleHit, any_match, find_hits, in_force
+from .rule_matching import RuleHit, any_match, find_hits, in_force, sentence_spans
 from .rule_models import PlaybookRule
 
 __all__ = ["EXCERPT_CHARS", "assess_clause", "assess_document_rules"]
+
+# Words just before a match that deny the right it names.
+_DENIED = re.compile(
+    r"(?:\b(?:may|shall|can|will|must)\s+not|\bcannot|\bnot\s+(?:be\s+)?(?:entitled|permitted|"
+    r"allowed)\s+to|\b(?:no|not\s+have\s+(?:a|any))\s+(?:\w+\s+){0,2}?right\s+to)\s+(?:\w+\s+){0,2}$|(?:不得|无权|不能|不可)[^。，；]{0,12}$",
+    re.IGNORECASE,
+)
 
 #: Characters of the matched sentence quoted in a finding's description.
 EXCERPT_CHARS = 240
@@ -169,9 +177,13 @@ def assess_document_rules(
 def _document_rule(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     """A present/numeric rule tried on every section of the primary document."""
     primary = ctx.primary()
-    if primary is None or any_match(rule.unless_anywhere, in_force(primary.source)):
+    if primary is None:
         return []
-    return _present(ctx, rule, _sections(primary))
+    whole = _Passage(document=primary.name, clause_id="", start=0, text=primary.source)
+    anywhere = _exceptions(ctx, rule, rule.unless_anywhere, whole)
+    if any(party is None for party in anywhere):
+        return []
+    return _present(ctx, rule, _sections(primary), anywhere)
 
 
 def _sections(document: Document) -> list[_Passage]:
@@ -189,28 +201,94 @@ def _sections(document: Document) -> list[_Passage]:
     ]
 
 
-def _present(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list[Finding]:
+def _present(
+    ctx: _Context,
+    rule: PlaybookRule,
+    passages: list[_Passage],
+    anywhere: Sequence[str | None] = (),
+) -> list[Finding]:
     fired: list[tuple[_Passage, list[RuleHit]]] = []
     for passage in passages:
-        if rule.scope == "clause" and any_match(rule.unless_anywhere, in_force(passage.text)):
-            continue
-        if any_match(rule.unless_in_section, in_force(passage.text)):
+        exceptions = list(anywhere) + _exceptions(ctx, rule, rule.unless_in_section, passage)
+        if rule.scope == "clause":
+            exceptions += _exceptions(ctx, rule, rule.unless_anywhere, passage)
+        if any(party is None for party in exceptions):
             continue
         hits = find_hits(rule, passage.text)
+        if exceptions:
+            hits = [hit for hit in hits if not _excepted(ctx, rule, passage, hit, exceptions)]
         if hits:
             fired.append((passage, hits))
-    if rule.one_sided and _mutual(ctx, rule, fired):
+    if rule.one_sided and fired and _mutual(ctx, rule, _ungated(rule, fired)):
         return []
     return [_finding(ctx, rule, passage, hits) for passage, hits in fired]
 
 
+def _exceptions(
+    ctx: _Context, rule: PlaybookRule, patterns: Sequence[str], passage: _Passage
+) -> list[str | None]:
+    """Whose each exception in ``passage`` is (``unless_in_section`` or ``unless_anywhere``
+    matches): the party key of the party its sentence is about, or None when the sentence
+    names no party (then it excepts every hit)."""
+    if not patterns:
+        return []
+    text = in_force(passage.text)
+    sentences = sentence_spans(text)
+    parties: list[str | None] = []
+    for pattern in patterns:
+        for match in re.finditer(pattern, text, re.IGNORECASE):
+            start, end = next(((a, b) for a, b in sentences if match.start() < b), (0, len(text)))
+            if not ctx.words.named(text[start:end]):
+                return [None]
+            placed = RuleHit(
+                start=match.start(),
+                end=match.end(),
+                matched=match.group(),
+                sentence_start=min(start, match.start()),
+                sentence_end=end,
+            )
+            subject = ctx.subject(rule, passage, placed)
+            if subject is None:
+                return [None]
+            parties.append(ctx.words.party_key(subject))
+    return parties
+
+
+def _excepted(
+    ctx: _Context,
+    rule: PlaybookRule,
+    passage: _Passage,
+    hit: RuleHit,
+    exceptions: Sequence[str | None],
+) -> bool:
+    """True when one of ``exceptions`` is about the hit's party (or the hit names none):
+    in "（一）甲方逾期交货的…总额不超过5%。（二）乙方逾期付款的，每日千分之五" the cap is
+    甲方's, not 乙方's."""
+    subject = ctx.subject(rule, passage, hit)
+    return subject is None or ctx.words.party_key(subject) in exceptions
+
+
+def _ungated(
+    rule: PlaybookRule, fired: list[tuple[_Passage, list[RuleHit]]]
+) -> list[tuple[_Passage, list[RuleHit]]]:
+    """The hits of a rule read by meaning in the passages where it fired, without its
+    topic gate: whether the other party has the same right does not depend on how the
+    classifier reads that party's sentence."""
+    if not rule.topic:
+        return fired
+    plain = rule.model_copy(update={"topic": ()})
+    return [(passage, find_hits(plain, passage.text)) for passage, _ in fired]
+
+
 def _mutual(ctx: _Context, rule: PlaybookRule, fired: list[tuple[_Passage, list[RuleHit]]]) -> bool:
-    """True when the hits name two different parties: each side has the right."""
+    """True when the hits name two different parties: each side has the right. A right
+    denied ("the Customer may not terminate", 乙方不得解除) is no right of that party."""
     parties = {
         ctx.words.party_key(subject)
         for passage, hits in fired
         for hit in hits
-        if (subject := ctx.subject(rule, passage, hit)) is not None
+        if not _DENIED.search(passage.text[max(0, hit.start - 40) : hit.start])
+        and (subject := ctx.subject(rule, passage, hit)) is not None
     }
     return len(parties) > 1
 

@@ -289,6 +289,12 @@ class PartyWords:
                 return match
         return None
 
+    def named(self, text: str) -> set[str]:
+        """The parties (:meth:`party_key`) that ``text`` names."""
+        if self._pattern is None:
+            return set()
+        return {self.party_key(m.group()) for m in self._pattern.finditer(text)}
+
     def party_key(self, word: str) -> str:
         """Which party ``word`` stands for: a party the contract names, else a side."""
         for index, party in enumerate(self.parties):

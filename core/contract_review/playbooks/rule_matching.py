@@ -40,6 +40,8 @@ __all__ = [
     "sentence_spans",
 ]
 
+#: How far back (characters) a concession ("even if", 即使) governs an ``unless`` match.
+CONCESSION_CHARS = 160
 #: Sentences after the match's own that ``requires_scope: following`` looks at.
 FOLLOWING_SENTENCES = 2
 
@@ -83,6 +85,12 @@ _PART_END = {
     "part": re.compile(_PART_END_TEXT, _FLAGS),
     "phrase": re.compile(_PHRASE_END_TEXT, _FLAGS),
 }
+# Words that make what follows a concession ("even if", "whether or not", 即使, 无论).
+_CONCESSIVE = re.compile(
+    r"\beven\s+(?:if|where|when|though)\b|\bwhether\s+or\s+not\b|\b(?:regardless|irrespective)"
+    r"\s+of\b|\bincluding\s+(?:where|when|if)\b|\bhow(?:so)?ever\s+caused\b|即使|即便|无论|不论|纵使|哪怕",
+    _FLAGS,
+)
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "lt": lambda value, limit: value < limit,
     "le": lambda value, limit: value <= limit,
@@ -176,7 +184,7 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
                 guarded = masked[span[0] : _following_end(sentences, span, FOLLOWING_SENTENCES)]
             if rule.requires and not any_match(rule.requires, guarded):
                 continue
-            if rule.unless and any_match(rule.unless, _unless_text(rule, masked, span, match)):
+            if rule.unless and _excused(rule.unless, _unless_text(rule, masked, span, match)):
                 continue
             value = None
             if rule.is_numeric:
@@ -212,6 +220,27 @@ def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], match: re
             end = mark.start()
             break
     return text[start:end]
+
+
+def _excused(unless: Iterable[str], text: str) -> bool:
+    """True when one of the ``unless`` patterns matches ``text`` outside a concessive
+    phrase: "even if it results from the Provider's negligence" makes the term harsher,
+    it is no exception to it."""
+    return any(
+        not _CONCESSIVE.search(text[_phrase_start(text, m.start()) : m.start()])
+        for pattern in unless
+        for m in re.finditer(pattern, text, _FLAGS)
+    )
+
+
+def _phrase_start(text: str, offset: int) -> int:
+    """Where the concession that may govern ``offset`` can start: after the last ; : (
+    (or their Chinese forms, and the Chinese comma, which ends a 无论… phrase) and at most
+    :data:`CONCESSION_CHARS` back, so an English list ("including where it arises from a
+    defect, from repairs or from any negligence of the Lessor") stays under its
+    "including where"."""
+    mark = max(text.rfind(mark, 0, offset) for mark in ";:(；：（，") + 1
+    return max(mark, offset - CONCESSION_CHARS)
 
 
 def _about(rule: PlaybookRule, sentence: str) -> bool:

@@ -16,9 +16,11 @@ __all__ = ["Markdown", "block", "cell", "code_fence", "code_span", "inline", "li
 # Characters that start inline markup anywhere on a line, and '&' when it would read as
 # an entity.
 _INLINE_RE = re.compile(r"[\\`*_\[\]<>|~#]|&(?=#?\w+;)")
-# At the start of a line: a list bullet, a setext underline or thematic break, an
-# ordered-list number.
-_LINE_START_RE = re.compile(r"^(?:([+-])(?=\s|$)|(=)+\s*$|(-)+\s*$|(\d{1,9})([.)])(?=\s|$))")
+# At the start of a line: a list bullet, a setext underline or thematic break ("- - -"
+# too), an ordered-list number.
+_LINE_START_RE = re.compile(
+    r"^(?:([+-])(?=\s|$)|(=)+\s*$|(-)(?:[ \t]*-)*\s*$|(\d{1,9})([.)])(?=\s|$))"
+)
 _BACKTICKS_RE = re.compile(r"`+")
 
 

@@ -84,7 +84,7 @@ def test_playbook_is_the_shipped_data_file() -> None:
     assert (playbook.playbook_id, playbook.domain_id, playbook.version) == (
         "fidic",
         "fidic",
-        "1.1.0",
+        "1.2.0",
     )
     assert {side.id for side in playbook.sides} == {"contractor", "employer"}
     covered = {rule.clause_id for rule in playbook.rules}

@@ -87,7 +87,7 @@ def _rule(rule_id: str) -> PlaybookRule:
 
 def test_playbook_is_the_shipped_data_file() -> None:
     playbook = DOMAIN_SPEC.playbook
-    assert (playbook.playbook_id, playbook.version) == ("generic", "1.1.0")
+    assert (playbook.playbook_id, playbook.version) == ("generic", "1.2.0")
     categories = {rule.category for rule in playbook.rules}
     assert categories >= GENERAL_CATEGORIES
 
