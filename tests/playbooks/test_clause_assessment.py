@@ -170,6 +170,52 @@ def test_a_right_both_parties_have_is_not_one_sided() -> None:
     assert finding.clause_id == "3.1" and finding.risk_level is RiskLevel.HIGH
 
 
+def test_a_right_denied_is_not_the_other_partys_right() -> None:
+    denied = _document(
+        CONTRACT.replace(
+            "3.2 The Supplier may terminate this Agreement at any time for convenience.",
+            "3.2 The Supplier may not terminate this Agreement at any time for convenience.",
+        )
+    )
+    [finding] = assess_clause(PLAYBOOK, TFC_ITEM, [_location(denied, "3")], [denied])
+    assert finding.clause_id == "3.1"
+
+
+PENALTY_ITEM = ChecklistItem(clause_id="penalty", clause_name="Penalties")
+PENALTY_RULE = PlaybookRule(
+    rule_id="penalty_uncapped",
+    clause_id="penalty",
+    category="uncapped_penalty",
+    description="A daily penalty has no maximum.",
+    patterns=("每逾期一日",),
+    unless_in_section=("总额不超过",),
+    party_verbs=("逾期",),
+    scope="document",
+    burdens="other_party",
+    risk_level=RiskLevel.HIGH,
+)
+PENALTIES = """\
+买卖合同
+
+甲方：北京甲木科技有限公司
+乙方：上海乙林工程有限公司
+
+第一条 违约责任
+（一）甲方逾期交货的，每逾期一日，按货款的千分之一向乙方支付违约金，但违约金总额不超过货款的百分之五。
+（二）乙方逾期付款的，每逾期一日，按未付金额的千分之五向甲方支付违约金。
+"""
+
+
+def test_a_cap_in_the_clause_caps_only_the_party_it_names() -> None:
+    playbook = PLAYBOOK.model_copy(update={"rules": (PENALTY_RULE,)})
+    document = parse_text(PENALTIES, name="sale.txt")
+    [finding] = assess_document_rules(playbook, PENALTY_ITEM, [document])
+    assert finding.clause_id == "第一条" and "乙方逾期付款" in finding.description
+    both = PENALTIES + "双方的违约金总额不超过合同价款的百分之十。\n"
+    document = parse_text(both, name="sale.txt")
+    assert assess_document_rules(playbook, PENALTY_ITEM, [document]) == []
+
+
 def test_party_ranks_the_findings() -> None:
     document = _document()
     location = [_location(document, "4")]

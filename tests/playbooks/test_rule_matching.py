@@ -192,3 +192,41 @@ def test_phrase_scope_reads_unless_only_between_chinese_commas(scope: str, fires
         "结算款在审核完成后一百八十日内支付至结算价款的百分之九十七，余款百分之三作为质量保证金。"
     )
     assert bool(find_hits(rule, text)) is fires
+
+
+@pytest.mark.parametrize(
+    ("joint", "fires"),
+    [
+        ("even if it results from", True),
+        ("including where it arises from", True),
+        ("whether or not caused by", True),
+        ("except for loss caused by", False),
+        ("save to the extent caused by", False),
+    ],
+)
+def test_a_concession_is_no_exception(joint: str, fires: bool) -> None:
+    """'even if ... the Provider's negligence' makes the exclusion harsher; 'except for'
+    the same words makes an exception to it."""
+    rule = PlaybookRule(
+        rule_id="exclusion",
+        clause_id="17.6",
+        description="One-sided exclusion",
+        patterns=(r"shall\s+have\s+no\s+liability",),
+        unless=(r"negligence\s+of\s+the\s+Provider",),
+    )
+    text = f"The Provider shall have no liability for any loss, {joint} the negligence of the Provider."
+    assert bool(find_hits(rule, text)) is fires
+
+
+def test_a_chinese_concession_ends_at_its_comma() -> None:
+    rule = PlaybookRule(
+        rule_id="bears_all",
+        clause_id="17.6",
+        description="One side bears all",
+        patterns=("承担",),
+        unless=(r"不对[^。，；]{0,30}?承担责任",),
+    )
+    text = (
+        "无论基于违约或其他原因，甲方的责任总额均不超过加工费，且甲方不对乙方的间接损失承担责任。"
+    )
+    assert find_hits(rule, text) == []

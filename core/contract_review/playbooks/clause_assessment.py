@@ -215,6 +215,8 @@ def _present(
         if any(party is None for party in exceptions):
             continue
         hits = find_hits(rule, passage.text)
+        if rule.one_sided:  # a right denied ("may not terminate") is not the term
+            hits = [hit for hit in hits if not _denied(passage.text, hit)]
         if exceptions:
             hits = [hit for hit in hits if not _excepted(ctx, rule, passage, hit, exceptions)]
         if hits:
@@ -280,6 +282,11 @@ def _ungated(
     return [(passage, find_hits(plain, passage.text)) for passage, _ in fired]
 
 
+def _denied(text: str, hit: RuleHit) -> bool:
+    """True when the words just before the hit deny the right it names."""
+    return _DENIED.search(text[max(0, hit.start - 40) : hit.start]) is not None
+
+
 def _mutual(ctx: _Context, rule: PlaybookRule, fired: list[tuple[_Passage, list[RuleHit]]]) -> bool:
     """True when the hits name two different parties: each side has the right. A right
     denied ("the Customer may not terminate", 乙方不得解除) is no right of that party."""
@@ -287,7 +294,7 @@ def _mutual(ctx: _Context, rule: PlaybookRule, fired: list[tuple[_Passage, list[
         ctx.words.party_key(subject)
         for passage, hits in fired
         for hit in hits
-        if not _DENIED.search(passage.text[max(0, hit.start - 40) : hit.start])
+        if not _denied(passage.text, hit)
         and (subject := ctx.subject(rule, passage, hit)) is not None
     }
     return len(parties) > 1
