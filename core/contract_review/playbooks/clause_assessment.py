@@ -8,8 +8,10 @@ per rule and passage that fires:
   section of the primary document (scope ``document``; the finding names the section
   where the term is, and still answers the checklist item);
 * an ``absent`` rule fires once when none of the item's passages has the term;
-* ``unless_in_section`` is checked in each passage (a located clause or a section);
-* ``unless_anywhere`` is checked across the rule's scope, and a ``one_sided`` rule is
+* ``unless_in_section`` is checked in each passage (a located clause or a section),
+  ``unless_anywhere`` across the rule's scope; either excepts the hits of the party its
+  sentence is about (every hit when that sentence names no party);
+* a ``one_sided`` rule ignores a right denied ("may not terminate", 不得解除) and is
   dropped when its matches name two different parties (the right is mutual).
 
 Each finding quotes the passage exactly (offsets into its document's source), says what
@@ -41,8 +43,10 @@ __all__ = ["EXCERPT_CHARS", "assess_clause", "assess_document_rules"]
 
 # Words just before a match that deny the right it names.
 _DENIED = re.compile(
-    r"(?:\b(?:may|shall|can|will|must)\s+not|\bcannot|\bnot\s+(?:be\s+)?(?:entitled|permitted|"
-    r"allowed)\s+to|\b(?:no|not\s+have\s+(?:a|any))\s+(?:\w+\s+){0,2}?right\s+to)\s+(?:\w+\s+){0,2}$|(?:不得|无权|不能|不可)[^。，；]{0,12}$",
+    r"(?:\b(?:may|shall|can|will|must)\s+not|\bcannot"
+    r"|\bnot\s+(?:be\s+)?(?:entitled|permitted|allowed)\s+to"
+    r"|\b(?:no|not\s+have\s+(?:a|any))\s+(?:\w+\s+){0,2}?right\s+to)\s+(?:\w+\s+){0,2}$"
+    r"|(?:不得|无权|不能|不可)[^。，；]{0,12}$",
     re.IGNORECASE,
 )
 

@@ -227,13 +227,13 @@ def _excused(unless: Iterable[str], text: str) -> bool:
     phrase: "even if it results from the Provider's negligence" makes the term harsher,
     it is no exception to it."""
     return any(
-        not _CONCESSIVE.search(text[_phrase_start(text, m.start()) : m.start()])
+        not _CONCESSIVE.search(text[_concession_start(text, m.start()) : m.start()])
         for pattern in unless
         for m in re.finditer(pattern, text, _FLAGS)
     )
 
 
-def _phrase_start(text: str, offset: int) -> int:
+def _concession_start(text: str, offset: int) -> int:
     """Where the concession that may govern ``offset`` can start: after the last ; : (
     (or their Chinese forms, and the Chinese comma, which ends a 无论… phrase) and at most
     :data:`CONCESSION_CHARS` back, so an English list ("including where it arises from a
