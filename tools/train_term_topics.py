@@ -57,6 +57,8 @@ DEFAULT_SETS = (
     "seventh",
     "eighth",
     "ninth",
+    "tenth",
+    "eleventh",
 )
 SKIP = ""
 #: Sentences shorter than this (headings, numbering) are not used.

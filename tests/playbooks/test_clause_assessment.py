@@ -216,6 +216,42 @@ def test_a_cap_in_the_clause_caps_only_the_party_it_names() -> None:
     assert assess_document_rules(playbook, PENALTY_ITEM, [document]) == []
 
 
+DELAY_RULE = PlaybookRule(
+    rule_id="delay_uncapped",
+    clause_id="penalty",
+    category="uncapped_penalty",
+    description="Delay damages accrue per day with no maximum.",
+    patterns=(r"for\s+each\s+day",),
+    unless_anywhere=(r"damages(?:[^.]){0,120}?capped\s+at",),
+    party_verbs=(r"(?:shall|must)\s+pay",),
+    scope="document",
+    burdens="other_party",
+    risk_level=RiskLevel.HIGH,
+)
+DELAY = """\
+WORKS CONTRACT
+
+This Contract is made between Alder Works Ltd (the "Contractor") and Birch Holdings plc (the "Employer").
+
+8. Delay
+8.7 For each day of delay the Contractor owes the Employer USD 9,000 as delay damages. {cap}
+"""
+
+
+def test_a_cap_in_a_part_naming_no_party_caps_every_party() -> None:
+    """The cap sits before the semicolon, which names no party; what follows it (the
+    Employer's remedy) does not make the cap the Employer's."""
+    playbook = PLAYBOOK.model_copy(update={"rules": (DELAY_RULE,)})
+    capped = "Delay damages are capped at 10% of the Contract Price; they are the Employer's only remedy for delay."
+    document = parse_text(DELAY.format(cap=capped), name="works.txt")
+    assert assess_document_rules(playbook, PENALTY_ITEM, [document]) == []
+    document = parse_text(
+        DELAY.format(cap="They are the Employer's only remedy."), name="works.txt"
+    )
+    [finding] = assess_document_rules(playbook, PENALTY_ITEM, [document])
+    assert finding.clause_id == "8.7"
+
+
 def test_party_ranks_the_findings() -> None:
     document = _document()
     location = [_location(document, "4")]

@@ -66,6 +66,9 @@ def test_numeric_rule_fires_iff_the_comparison_holds(
         ("应在三个月内书面通知。", 90),
         ("应在10个工作日内书面通知。", 14),
         ("notice: 1.5 years", 540),
+        ("Notice must reach the Agency within seventy-two hours after it is sent.", 3),
+        ("于收到发票之月后的第四个自然月的最后一个工作日前通知。", 120),
+        ("notice by the last day of the second calendar month following the invoice", 60),
     ],
 )
 def test_periods_are_converted_to_the_rule_unit(text: str, days: float) -> None:
@@ -230,3 +233,48 @@ def test_a_chinese_concession_ends_at_its_comma() -> None:
         "无论基于违约或其他原因，甲方的责任总额均不超过加工费，且甲方不对乙方的间接损失承担责任。"
     )
     assert find_hits(rule, text) == []
+
+
+@pytest.mark.parametrize(
+    ("second", "fires"),
+    [
+        ("These amounts apply without any overall limit.", True),
+        ("Such sums apply without any overall limit.", True),
+        ("The index applies without any overall limit.", False),
+    ],
+)
+def test_a_sentence_pointing_back_is_guarded_with_the_one_before(second: str, fires: bool) -> None:
+    """'These amounts ...' is about what the sentence before it names, so ``requires``
+    reads both; a sentence that does not point back is read alone."""
+    rule = PlaybookRule(
+        rule_id="penalty",
+        clause_id="9.2",
+        description="Penalty without limit",
+        patterns=(r"without\s+any\s+overall\s+limit",),
+        requires=(r"liquidated\s+damages",),
+    )
+    text = f"The Contractor shall pay liquidated damages of EUR 650 a day. {second}"
+    assert bool(find_hits(rule, text)) is fires
+
+
+@pytest.mark.parametrize(
+    ("joint", "fires"),
+    [
+        ("without the need to show any default by the Owner", True),
+        ("without any default by the Owner", True),
+        ("if there is a default by the Owner", False),
+        ("after a default by the Owner", False),
+    ],
+)
+def test_an_exception_denied_by_without_is_no_exception(joint: str, fires: bool) -> None:
+    """'without the need to show any default' is what the right does without; 'if there
+    is a default' makes the right one for cause."""
+    rule = PlaybookRule(
+        rule_id="tfc",
+        clause_id="2.2",
+        description="Termination without cause",
+        patterns=(r"may\s+end\s+this\s+Agreement",),
+        unless=(r"\bdefault\b",),
+    )
+    text = f"The Manager may end this Agreement at any time, {joint}, on sixty days' notice."
+    assert bool(find_hits(rule, text)) is fires

@@ -40,6 +40,8 @@ SIXTH_MANIFEST = FIXTURES / "sixth_expected.json"
 SEVENTH_MANIFEST = FIXTURES / "seventh_expected.json"
 EIGHTH_MANIFEST = FIXTURES / "eighth_expected.json"
 NINTH_MANIFEST = FIXTURES / "ninth_expected.json"
+TENTH_MANIFEST = FIXTURES / "tenth_expected.json"
+ELEVENTH_MANIFEST = FIXTURES / "eleventh_expected.json"
 
 #: Example documents that are references for a review, not contracts under review.
 REFERENCE_EXAMPLES = frozenset(
@@ -125,6 +127,8 @@ SIXTH_ENTRIES = sorted(load_manifest(SIXTH_MANIFEST).root.items())
 SEVENTH_ENTRIES = sorted(load_manifest(SEVENTH_MANIFEST).root.items())
 EIGHTH_ENTRIES = sorted(load_manifest(EIGHTH_MANIFEST).root.items())
 NINTH_ENTRIES = sorted(load_manifest(NINTH_MANIFEST).root.items())
+TENTH_ENTRIES = sorted(load_manifest(TENTH_MANIFEST).root.items())
+ELEVENTH_ENTRIES = sorted(load_manifest(ELEVENTH_MANIFEST).root.items())
 HELD_OUT_ENTRIES = (
     UNSEEN_ENTRIES
     + HELDOUT_ENTRIES
@@ -135,6 +139,8 @@ HELD_OUT_ENTRIES = (
     + SEVENTH_ENTRIES
     + EIGHTH_ENTRIES
     + NINTH_ENTRIES
+    + TENTH_ENTRIES
+    + ELEVENTH_ENTRIES
 )
 ALL_ENTRIES = EXAMPLE_ENTRIES + HELD_OUT_ENTRIES
 ALL_DOCUMENTS = sorted({path for path, _ in ALL_ENTRIES} | REFERENCE_EXAMPLES)
@@ -152,6 +158,8 @@ def test_manifests_are_valid_json_with_only_the_agreed_keys() -> None:
         SEVENTH_MANIFEST,
         EIGHTH_MANIFEST,
         NINTH_MANIFEST,
+        TENTH_MANIFEST,
+        ELEVENTH_MANIFEST,
     ):
         raw = json.loads(path.read_text(encoding="utf-8"))
         assert raw, f"{path.name} is empty"

@@ -27,14 +27,33 @@ high or critical at their clause; balanced clauses wrongly flagged):
   flagged at its mutual exclusion clause).
 * ``eighth`` (12 contracts): 39/52 and 1/39 on arrival (34/52 with the phrase rules
   alone). It led to the FIDIC rules for termination without cause and pre-existing IP,
-  and to training the classifier on the cue words' proposals in term clauses; now 46/52
-  and 1/39 (again a contract with no cap at all).
+  and to training the classifier on the cue words' proposals in term clauses; then
+  diagnosed (periods of hours in words, an exclusion "except to the extent that its
+  insurers pay out", 不得…委托第三方 is no independent review, "These amounts apply
+  without any overall limit" read with the sentence before it, credits with no
+  ceiling); now 52/52 and 1/39 (again a contract with no cap at all).
 * ``ninth`` (12 contracts): 43/49 and 4/41 on arrival (36/49 and 3/41 with the phrase
   rules alone); then diagnosed (a section's relief for unforeseeable ground, caps
   written "为上限" or "the total of such fees", 逾期 as a time-bar cue only with a
-  notice verb); now 48/49 and 0/41.
+  notice verb, 收到发票之月后的第四个自然月 as four months); now 49/49 and 0/41.
+* ``tenth`` (12 contracts): 41/49 and 2/42 on arrival (25/49 and 1/42 with the phrase
+  rules alone), measured with the fixes from the eighth and ninth sets. Its misses led
+  to: periods counted by a day's place ("the seventy-fifth (75th) day after") or from
+  the end of another (满三个月后的十五个工作日内); "without the need to show any default"
+  and "upon the expiry of that notice" as no exception to termination without cause; an
+  IP exception for moral rights only (署名权除外) or a retention denied ("shall not
+  retain") as no exception, "owned or controlled by ... before"; "binding on the Buyer"
+  as a time bar's consequence; an expert's determination and 不导致…转让 as balanced;
+  "whether the loss arises from ... the Operator" as bearing every loss; now 49/49 and
+  0/42.
+* ``eleventh`` (12 contracts): 42/49 and 3/43 on arrival (28/49 and 2/43 with the phrase
+  rules alone), measured after the tenth set's fixes. Its misses led to: a cap in the
+  part of a sentence that names no party caps every party, "liability of the Employer
+  ..., and ... liability of the Contractor" as mutual, "shall look only to its own
+  insurers", fee reductions and refunds as penalties, "within those ten days" as a time
+  limit, royalties (提成费) as payments; now 49/49 and 0/43.
 
-Every set up to the ninth has been tuned on or trained on, so these are regression
+Every set up to the eleventh has been tuned on or trained on, so these are regression
 checks, not measures of generalisation: the next set written measures again."""
 
 from __future__ import annotations
@@ -62,8 +81,10 @@ SETS: dict[str, tuple[float, int]] = {
     "fifth": (1.0, 0),
     "sixth": (1.0, 0),
     "seventh": (1.0, 1),
-    "eighth": (0.88, 1),
-    "ninth": (0.97, 0),
+    "eighth": (1.0, 1),
+    "ninth": (1.0, 0),
+    "tenth": (1.0, 0),
+    "eleventh": (1.0, 0),
 }
 
 

@@ -234,8 +234,8 @@ def _exceptions(
     ctx: _Context, rule: PlaybookRule, patterns: Sequence[str], passage: _Passage
 ) -> list[str | None]:
     """Whose each exception in ``passage`` is (``unless_in_section`` or ``unless_anywhere``
-    matches): the party key of the party its sentence is about, or None when the sentence
-    names no party (then it excepts every hit)."""
+    matches): the party key of the party the part of its sentence (between semicolons) is
+    about, or None when that part names no party (then it excepts every hit)."""
     if not patterns:
         return []
     text = in_force(passage.text)
@@ -244,6 +244,7 @@ def _exceptions(
     for pattern in patterns:
         for match in re.finditer(pattern, text, re.IGNORECASE):
             start, end = next(((a, b) for a, b in sentences if match.start() < b), (0, len(text)))
+            start, end = _part_of(text, start, end, match)
             if not ctx.words.named(text[start:end]):
                 return [None]
             placed = RuleHit(
@@ -258,6 +259,15 @@ def _exceptions(
                 return [None]
             parties.append(ctx.words.party_key(subject))
     return parties
+
+
+def _part_of(text: str, start: int, end: int, match: re.Match[str]) -> tuple[int, int]:
+    """The part of the sentence ``text[start:end]`` between the semicolons around
+    ``match``: "Damages are capped at 10%; once the cap is reached, they are the
+    Employer's only remedy" — the cap is in the first part, which names no party."""
+    before = max(text.rfind(mark, start, match.start()) for mark in ";；")
+    after = [i for i in (text.find(mark, match.end(), end) for mark in ";；") if i != -1]
+    return (before + 1 if before != -1 else start, min(after) if after else end)
 
 
 def _excepted(

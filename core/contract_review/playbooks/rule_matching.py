@@ -42,10 +42,19 @@ __all__ = [
 
 #: How far back (characters) a concession ("even if", 即使) governs an ``unless`` match.
 CONCESSION_CHARS = 160
+#: How far back (characters) "without ..." denies an ``unless`` match.
+NEGATION_CHARS = 80
 #: Sentences after the match's own that ``requires_scope: following`` looks at.
 FOLLOWING_SENTENCES = 2
 
 _FLAGS = re.IGNORECASE
+# A sentence that opens by pointing back ("These amounts ...", "Such damages ...", 上述违约金
+# ...) is about what the sentence before it names, so ``requires`` reads that one too.
+_ANAPHOR = re.compile(
+    r"\W*(?:\(?[a-z0-9]{1,4}\)\s*)?(?:(?:these|those|such|they|the\s+same|the\s+said|"
+    r"all\s+such|any\s+such)\b|上述|前述|该等?|此类|这些|前款)",
+    _FLAGS,
+)
 # Old wording an amendment removes: the quoted words after replace/delete, or before
 # "is replaced by"; 将“X”修改为 / 删除“X”.
 _OLD_WORDING = (
@@ -89,6 +98,14 @@ _PART_END = {
 _CONCESSIVE = re.compile(
     r"\beven\s+(?:if|where|when|though)\b|\bwhether\s+or\s+not\b|\b(?:regardless|irrespective)"
     r"\s+of\b|\bincluding\s+(?:where|when|if)\b|\bhow(?:so)?ever\s+caused\b|即使|即便|无论|不论|纵使|哪怕",
+    _FLAGS,
+)
+# Words just before an ``unless`` match that deny it: "without the need to show any default
+# by the Owner", "without any breach" — the default is what the term does without.
+_NEGATED = re.compile(
+    r"\bwithout\s+(?:(?:the\s+|any\s+)?(?:need|necessity|requirement)\s+(?:for\s+\w+\s+)?"
+    r"to\s+(?:show|prove|establish|demonstrate|allege|cite)\s+)?(?:any\s+|a\s+|the\s+)?"
+    r"(?:\w+\s+){0,2}$",
     _FLAGS,
 )
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
@@ -180,8 +197,11 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
                 continue
             span = _sentence_of(sentences, match.start())
             guarded = masked[span[0] : span[1]]
+            guarded_start = _referent_start(sentences, span, masked)
+            guarded = masked[guarded_start : span[1]]
             if rule.requires_scope == "following":
-                guarded = masked[span[0] : _following_end(sentences, span, FOLLOWING_SENTENCES)]
+                end = _following_end(sentences, span, FOLLOWING_SENTENCES)
+                guarded = masked[guarded_start:end]
             if rule.requires and not any_match(rule.requires, guarded):
                 continue
             if rule.unless and _excused(rule.unless, _unless_text(rule, masked, span, match)):
@@ -224,10 +244,12 @@ def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], match: re
 
 def _excused(unless: Iterable[str], text: str) -> bool:
     """True when one of the ``unless`` patterns matches ``text`` outside a concessive
-    phrase: "even if it results from the Provider's negligence" makes the term harsher,
-    it is no exception to it."""
+    phrase and not denied: "even if it results from the Provider's negligence" makes the
+    term harsher, and "without the need to show any default" is no default; neither is
+    an exception to the term."""
     return any(
         not _CONCESSIVE.search(text[_concession_start(text, m.start()) : m.start()])
+        and not _NEGATED.search(text[max(0, m.start() - NEGATION_CHARS) : m.start()])
         for pattern in unless
         for m in re.finditer(pattern, text, _FLAGS)
     )
@@ -258,6 +280,16 @@ def _group(match: re.Match[str], name: str) -> str | None:
 def _breaks_limit(rule: PlaybookRule, value: float) -> bool:
     assert rule.comparison is not None and rule.threshold is not None
     return compare(value, rule.comparison, rule.threshold)
+
+
+def _referent_start(sentences: Sequence[tuple[int, int]], span: tuple[int, int], text: str) -> int:
+    """Where ``requires`` starts reading for the sentence ``span``: at the sentence before
+    it when ``span`` opens by pointing back to it ("These amounts apply without any
+    overall limit" after the sentence that sets the liquidated damages), else at ``span``."""
+    if not _ANAPHOR.match(text, span[0]):
+        return span[0]
+    before = [start for start, end in sentences if end <= span[0]]
+    return before[-1] if before else span[0]
 
 
 def _following_end(sentences: Sequence[tuple[int, int]], span: tuple[int, int], count: int) -> int:

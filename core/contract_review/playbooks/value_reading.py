@@ -1,12 +1,11 @@
 """The number a numeric playbook rule reads near its match.
 
 The pattern's ``(?P<value>...)`` group (or an unnamed first group) gives it directly;
-otherwise the nearest period or percentage of the match's sentence counts, found with
-:func:`~contract_review.skills.generic.financial_terms.find_financial_terms` (plus
-hours, periods named without units and periods counted to a later month's end, which
-that does not read), so "fourteen (14) days", "two weeks", "a fortnight", "十四天",
-"半个月", "60个工作日", "48 hours" and "the last day of the fourth month following the
-invoice" are all read and converted to the rule's unit. A rule with ``deadline`` reads
+otherwise the nearest period or percentage of the match's sentence counts, as
+:func:`~contract_review.playbooks.period_wording.sentence_numbers` reads them, so
+"fourteen (14) days", "two weeks", "a fortnight", "十四天", "半个月", "60个工作日",
+"48 hours" and "the last day of the fourth month following the invoice" are all read
+and converted to the rule's unit. A rule with ``deadline`` reads
 only a period written as a time limit ("within 30 days", "30 days after", "30日内"),
 not a duration ("the first twelve months").
 """
@@ -17,8 +16,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..skills.generic.financial_terms import FinancialTerm, find_financial_terms
-from ..skills.generic.number_words import chinese_amount_value, english_number_value
+from ..skills.generic.financial_terms import FinancialTerm
+from .period_wording import DAYS, in_days, parse_number, sentence_numbers
 from .rule_models import PlaybookRule, ValueUnit
 
 __all__ = ["MAX_VALUE_DISTANCE", "ValueReading", "parse_number", "read_value"]
@@ -35,8 +34,8 @@ MAX_VALUE_DISTANCE = 150
 _LIMIT_BEFORE = re.compile(
     r"(?:within|later\s+than|more\s+than|up\s+to|\bnet|period\s+of|(?:with|by)\s+[\"“‘]|"
     r"(?:为|成)\s*[\"“‘]|payment\s+(?:terms?|period)\s*(?:[:：]|of|is|are|shall\s+be|will\s+be)|"
-    r"(?:之日|日)?起|(?:之)?后|(?:货|票|发票)到|(?:付款|支付|结算)期限?(?:为|是)|账期(?:为|是)?)"
-    r"\s*(?:a\s+period\s+of\s+)?$",
+    r"(?:之日|日)?起|(?:之)?后的?|(?:货|票|发票)到|(?:付款|支付|结算)期限?(?:为|是)|账期(?:为|是)?)"
+    r"\s*(?:a\s+period\s+of\s+|(?:the|those|these|that|such|said)\s+)?$",
     _FLAGS,
 )
 _LIMIT_AFTER = re.compile(  # used with .match(text, pos): anchored where the period ends
@@ -46,63 +45,6 @@ _LIMIT_AFTER = re.compile(  # used with .match(text, pos): anchored where the pe
     r"|[^\S\n]*(?:之内|以内|内|之后|以后|后|末|底)",
     _FLAGS,
 )
-
-_HOURS = re.compile(
-    r"(?:(?P<words>[a-z]+(?:[- ][a-z]+)?)\s+\()?(?P<num>\d+|[一二三四五六七八九十两]{1,4})\)?\s*"
-    r"(?:hours?\b|hrs?\b|个?小时)",
-    _FLAGS,
-)
-
-# A period counted to the end of a later month: "the last day of the fourth calendar
-# month following the month of invoice", "the end of the third month after delivery",
-# "the 15th day of the second month following" (the month itself; at least that many
-# months pass).
-_ORDINALS: dict[str, int] = {
-    word: index + 1
-    for index, word in enumerate(
-        [
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-        ]
-    )
-}
-_MONTH_END = re.compile(
-    r"\b(?:day|end)\s+of\s+the\s+(?P<period>(?:(?P<ord>"
-    + "|".join(_ORDINALS)
-    + r"|\d{1,2}(?:st|nd|rd|th))\s+)?(?:full\s+)?(?:calendar\s+)?month)"
-    r"(?=\s+(?:following|after|from|next\s+following)\b)",
-    _FLAGS,
-)
-
-# Periods written without a number of units: "a fortnight", "two fortnights", 半个月, 半年.
-_NAMED_PERIODS = re.compile(
-    r"\b(?P<count>a|\d+|[a-z]+(?:-[a-z]+)?)\s+fortnights?\b|(?P<half>半个?月|半年)", _FLAGS
-)
-_HALVES: dict[str, tuple[float, str]] = {
-    "半个月": (15, "day"),
-    "半月": (15, "day"),
-    "半年": (6, "month"),
-}
-
-#: Days in each period unit (a year counts 360 days, so 12 months make a year).
-_DAYS: dict[str, float] = {
-    "hour": 1 / 24,
-    "day": 1.0,
-    "working_day": 7 / 5,
-    "week": 7.0,
-    "month": 30.0,
-    "year": 360.0,
-}
 
 
 class ValueReading(BaseModel):
@@ -115,19 +57,6 @@ class ValueReading(BaseModel):
     start: int = Field(ge=0, description="Offset of the written number in the text.")
     end: int = Field(ge=0)
     unit: str = Field(default="", description="Unit as written: day, working_day, percent...")
-
-
-def parse_number(raw: str) -> float | None:
-    """A number as contracts write it: ``1,000``, ``28.5``, ``twenty-eight``, ``二十八``."""
-    cleaned = raw.replace(",", "").strip()
-    try:
-        return float(cleaned)
-    except ValueError:
-        pass
-    words = english_number_value(cleaned)
-    if words is not None:
-        return float(words)
-    return chinese_amount_value(cleaned)
 
 
 def _value_group(match: re.Match[str]) -> int | str | None:
@@ -163,15 +92,7 @@ def read_value(
         return None
     if sentence not in cache:
         text = masked[sentence[0] : sentence[1]]
-        cache[sentence] = sorted(
-            [
-                *find_financial_terms(text),
-                *_hours(text),
-                *_months_to_month_end(text),
-                *_named_periods(text),
-            ],
-            key=lambda term: term.start,
-        )
+        cache[sentence] = sentence_numbers(text)
     best: tuple[int, int, FinancialTerm] | None = None
     for term in cache[sentence]:
         start, end = sentence[0] + term.start, sentence[0] + term.end
@@ -194,72 +115,6 @@ def read_value(
     return ValueReading(value=value, text=term.text, start=term.start, end=term.end, unit=term.unit)
 
 
-def _hours(text: str) -> list[FinancialTerm]:
-    """Periods in hours ("48 hours", "forty-eight (48) hours", "72小时"), which
-    :func:`find_financial_terms` does not read."""
-    terms: list[FinancialTerm] = []
-    for match in _HOURS.finditer(text):
-        value = parse_number(match.group("num"))
-        if value is not None:
-            terms.append(
-                FinancialTerm(
-                    kind="period",
-                    text=match.group(),
-                    value=value,
-                    unit="hour",
-                    start=match.start(),
-                    end=match.end(),
-                )
-            )
-    return terms
-
-
-def _months_to_month_end(text: str) -> list[FinancialTerm]:
-    """Periods counted to a later month ("the last day of the fourth calendar month
-    following ..." is 4 months), which :func:`find_financial_terms` does not read."""
-    terms: list[FinancialTerm] = []
-    for match in _MONTH_END.finditer(text):
-        ordinal = (match.group("ord") or "first").casefold()
-        months = _ORDINALS.get(ordinal) or int(re.sub(r"\D", "", ordinal))
-        terms.append(
-            FinancialTerm(
-                kind="period",
-                text=match.group("period"),
-                value=float(months),
-                unit="month",
-                start=match.start("period"),
-                end=match.end("period"),
-            )
-        )
-    return terms
-
-
-def _named_periods(text: str) -> list[FinancialTerm]:
-    """Periods named without units ("a fortnight" is 14 days, 半个月 15 days, 半年 six
-    months), which :func:`find_financial_terms` does not read."""
-    terms: list[FinancialTerm] = []
-    for match in _NAMED_PERIODS.finditer(text):
-        if match.group("half"):
-            value, unit = _HALVES[match.group("half")]
-        else:
-            count = match.group("count").casefold()
-            number = 1 if count == "a" else parse_number(count)
-            if number is None:
-                continue
-            value, unit = 14 * number, "day"
-        terms.append(
-            FinancialTerm(
-                kind="period",
-                text=match.group(),
-                value=float(value),
-                unit=unit,
-                start=match.start(),
-                end=match.end(),
-            )
-        )
-    return terms
-
-
 def _is_time_limit(text: str, start: int, end: int) -> bool:
     """True when the period at ``text[start:end]`` is written as a time limit."""
     before = text[max(0, start - 40) : start]
@@ -270,6 +125,5 @@ def _in_unit(term: FinancialTerm, unit: ValueUnit) -> float | None:
     """``term``'s value in ``unit``, or None when it is not that kind of number."""
     if unit == "percent":
         return term.value if term.kind == "percentage" else None
-    if term.kind != "period" or term.unit not in _DAYS:
-        return None
-    return term.value * _DAYS[term.unit] / _DAYS[unit]
+    days = in_days(term)
+    return None if days is None else days / DAYS[unit]
