@@ -33,7 +33,8 @@ from sklearn.linear_model import LogisticRegression
 from contract_review.documents import parse_file
 from contract_review.domain import PlaybookRule
 from contract_review.playbooks import load_playbook_resource
-from contract_review.playbooks.rule_matching import find_hits, in_force, sentence_spans
+from contract_review.playbooks.rule_matching import find_hits, in_force
+from contract_review.playbooks.sentences import sentence_spans
 from contract_review.playbooks.term_topics import NO_TOPIC, SENTENCE_CHARS, TopicModel
 from contract_review.retrieval.embedders.usem3_embedder import MODEL, Usem3Embedder
 from contract_review.retrieval.vectors import l2_normalize
@@ -59,6 +60,8 @@ DEFAULT_SETS = (
     "ninth",
     "tenth",
     "eleventh",
+    "twelfth",
+    "thirteenth",
 )
 SKIP = ""
 #: Sentences shorter than this (headings, numbering) are not used.

@@ -8,9 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contract_review.documents.chinese_numerals import int_to_chinese
+from contract_review.playbooks import rule_matching
 from contract_review.playbooks.redlines import english_number_words
-from contract_review.playbooks.rule_matching import compare, find_hits, in_force, sentence_spans
+from contract_review.playbooks.rule_matching import compare, find_hits, in_force
 from contract_review.playbooks.rule_models import Comparison, PlaybookRule
+from contract_review.playbooks.sentences import sentence_spans
 from contract_review.playbooks.value_reading import parse_number
 
 COMPARISONS: tuple[Comparison, ...] = ("lt", "le", "gt", "ge")
@@ -277,4 +279,41 @@ def test_an_exception_denied_by_without_is_no_exception(joint: str, fires: bool)
         unless=(r"\bdefault\b",),
     )
     text = f"The Manager may end this Agreement at any time, {joint}, on sixty days' notice."
+    assert bool(find_hits(rule, text)) is fires
+
+
+class _FixedTopics:
+    """A stand-in classifier that reads every sentence the same way."""
+
+    def __init__(self, probabilities: dict[str, float]) -> None:
+        self._probabilities = probabilities
+
+    def probabilities(self, sentences: list[str]) -> list[dict[str, float]]:
+        return [self._probabilities for _ in sentences]
+
+
+@pytest.mark.parametrize(
+    ("probabilities", "fires"),
+    [
+        ({"tfc": 0.6, "none": 0.4}, True),
+        ({"tfc": 0.39, "time_bar": 0.57, "none": 0.04}, True),
+        ({"tfc": 0.35, "none": 0.65}, False),
+        ({"tfc": 0.2, "time_bar": 0.8}, False),
+        ({"tfc": 0.47, "none": 0.46, "time_bar": 0.07}, False),
+    ],
+)
+def test_a_topic_read_first_or_a_close_second_counts(
+    monkeypatch: pytest.MonkeyPatch, probabilities: dict[str, float], fires: bool
+) -> None:
+    """A rule with a topic fires where the classifier gives its topic at least
+    ``topic_min``, or at least TOPIC_RUNNER_UP and TOPIC_MARGIN more than 'none'."""
+    monkeypatch.setattr(rule_matching, "term_topics", lambda: _FixedTopics(probabilities))
+    rule = PlaybookRule(
+        rule_id="tfc",
+        clause_id="2",
+        description="Termination without cause",
+        patterns=(r"withdraw\s+the\s+Booking",),
+        topic=("tfc",),
+    )
+    text = "The Venue may withdraw the Booking for any reason or for none."
     assert bool(find_hits(rule, text)) is fires

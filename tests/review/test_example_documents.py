@@ -42,6 +42,9 @@ EIGHTH_MANIFEST = FIXTURES / "eighth_expected.json"
 NINTH_MANIFEST = FIXTURES / "ninth_expected.json"
 TENTH_MANIFEST = FIXTURES / "tenth_expected.json"
 ELEVENTH_MANIFEST = FIXTURES / "eleventh_expected.json"
+TWELFTH_MANIFEST = FIXTURES / "twelfth_expected.json"
+THIRTEENTH_MANIFEST = FIXTURES / "thirteenth_expected.json"
+FOURTEENTH_MANIFEST = FIXTURES / "fourteenth_expected.json"
 
 #: Example documents that are references for a review, not contracts under review.
 REFERENCE_EXAMPLES = frozenset(
@@ -129,6 +132,9 @@ EIGHTH_ENTRIES = sorted(load_manifest(EIGHTH_MANIFEST).root.items())
 NINTH_ENTRIES = sorted(load_manifest(NINTH_MANIFEST).root.items())
 TENTH_ENTRIES = sorted(load_manifest(TENTH_MANIFEST).root.items())
 ELEVENTH_ENTRIES = sorted(load_manifest(ELEVENTH_MANIFEST).root.items())
+TWELFTH_ENTRIES = sorted(load_manifest(TWELFTH_MANIFEST).root.items())
+THIRTEENTH_ENTRIES = sorted(load_manifest(THIRTEENTH_MANIFEST).root.items())
+FOURTEENTH_ENTRIES = sorted(load_manifest(FOURTEENTH_MANIFEST).root.items())
 HELD_OUT_ENTRIES = (
     UNSEEN_ENTRIES
     + HELDOUT_ENTRIES
@@ -141,6 +147,9 @@ HELD_OUT_ENTRIES = (
     + NINTH_ENTRIES
     + TENTH_ENTRIES
     + ELEVENTH_ENTRIES
+    + TWELFTH_ENTRIES
+    + THIRTEENTH_ENTRIES
+    + FOURTEENTH_ENTRIES
 )
 ALL_ENTRIES = EXAMPLE_ENTRIES + HELD_OUT_ENTRIES
 ALL_DOCUMENTS = sorted({path for path, _ in ALL_ENTRIES} | REFERENCE_EXAMPLES)
@@ -160,6 +169,9 @@ def test_manifests_are_valid_json_with_only_the_agreed_keys() -> None:
         NINTH_MANIFEST,
         TENTH_MANIFEST,
         ELEVENTH_MANIFEST,
+        TWELFTH_MANIFEST,
+        THIRTEENTH_MANIFEST,
+        FOURTEENTH_MANIFEST,
     ):
         raw = json.loads(path.read_text(encoding="utf-8"))
         assert raw, f"{path.name} is empty"

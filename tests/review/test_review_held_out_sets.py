@@ -52,8 +52,25 @@ high or critical at their clause; balanced clauses wrongly flagged):
   ..., and ... liability of the Contractor" as mutual, "shall look only to its own
   insurers", fee reductions and refunds as penalties, "within those ten days" as a time
   limit, royalties (提成费) as payments; now 49/49 and 0/43.
+* ``twelfth`` (12 contracts): 42/50 and 2/37 on arrival (31/50 and 1/37 with the phrase
+  rules alone), measured after the eleventh set's fixes. Its misses led to: lines
+  hard-wrapped mid-sentence (as text copied from a PDF) read as one sentence; a payment
+  "ninety days before the Event" is no long wait; a topic read as the classifier's clear
+  first or close second reading counts; "withdraw the Booking"; "final and conclusive"
+  and 提交…申报 as time-bar cues; "not limited to the Deposit or to any other sum";
+  "may not be challenged" is no route of challenge; any party's "findings ... conclusive";
+  费用全部由乙方承担; 同样不超过 as a mutual cap; now 50/50 and 0/37.
+* ``thirteenth`` (12 contracts): 44/50 and 3/41 on arrival (36/50 and 2/41 with the
+  phrase rules alone), measured after the twelfth set's fixes. Its misses led to:
+  评定 as a decision; "shall not be capable of being referred to arbitration" is no
+  route; a disclaimer ("gives no warranty that it will be suitable for any other
+  purpose") is no promise; a period counted from receipt of the other side's objection
+  is a response time; insurance no exception where liability "shall be unlimited";
+  performance damages, "however large they become", "no provision operates as a
+  ceiling on them"; "conclusively accepted", "may not afterwards claim"; "cease to act";
+  now 50/50 and 1/41 (a contract with no cap at all, flagged at its mutual exclusion).
 
-Every set up to the eleventh has been tuned on or trained on, so these are regression
+Every set up to the thirteenth has been tuned on or trained on, so these are regression
 checks, not measures of generalisation: the next set written measures again."""
 
 from __future__ import annotations
@@ -85,6 +102,8 @@ SETS: dict[str, tuple[float, int]] = {
     "ninth": (1.0, 0),
     "tenth": (1.0, 0),
     "eleventh": (1.0, 0),
+    "twelfth": (1.0, 0),
+    "thirteenth": (1.0, 1),
 }
 
 

@@ -36,8 +36,9 @@ from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
 from .playbook_models import Playbook
 from .redlines import redlined_text
-from .rule_matching import RuleHit, any_match, find_hits, in_force, sentence_spans
+from .rule_matching import RuleHit, any_match, find_hits, in_force
 from .rule_models import PlaybookRule
+from .sentences import sentence_spans
 
 __all__ = ["EXCERPT_CHARS", "assess_clause", "assess_document_rules"]
 

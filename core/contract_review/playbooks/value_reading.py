@@ -38,6 +38,9 @@ _LIMIT_BEFORE = re.compile(
     r"\s*(?:a\s+period\s+of\s+|(?:the|those|these|that|such|said)\s+)?$",
     _FLAGS,
 )
+# A period that comes before an event ("thirty per cent ninety days before the Event") is
+# how early something happens: never too long a wait for it.
+_ADVANCE = re.compile(r"\s*(?:before|prior\s+to|in\s+advance\s+of|ahead\s+of)\b", _FLAGS)
 _LIMIT_AFTER = re.compile(  # used with .match(text, pos): anchored where the period ends
     r"\s*(?:[\"”])?\s*(?:after|from|following|beyond|prior\s+to|before|of\s+(?:the\s+)?"
     r"(?:receipt|date|receiving|delivery|invoice|issue|completion|acceptance|notice|becoming|"
@@ -100,6 +103,8 @@ def read_value(
         if converted is None:
             continue
         if rule.deadline and not _is_time_limit(masked, start, end):
+            continue
+        if rule.comparison in ("gt", "ge") and _ADVANCE.match(masked, end):
             continue
         distance = max(0, start - match.end(), match.start() - end)
         if distance > MAX_VALUE_DISTANCE:
