@@ -62,6 +62,7 @@ DEFAULT_SETS = (
     "eleventh",
     "twelfth",
     "thirteenth",
+    "fourteenth",
 )
 SKIP = ""
 #: Sentences shorter than this (headings, numbering) are not used.

@@ -69,8 +69,18 @@ high or critical at their clause; balanced clauses wrongly flagged):
   performance damages, "however large they become", "no provision operates as a
   ceiling on them"; "conclusively accepted", "may not afterwards claim"; "cease to act";
   now 50/50 and 1/41 (a contract with no cap at all, flagged at its mutual exclusion).
+* ``fourteenth`` (12 contracts): 38/48 and 0/37 on arrival (30/48 and 0/37 with the
+  phrase rules alone), measured after the thirteenth set's fixes. Its misses led to:
+  "fit not only for the purposes defined ... but for every purpose"; "falls due on the
+  last business day of the fifth month after"; 不设月度或年度扣款上限, 不受…限额的约束;
+  a review application (复核申请) is the objection itself; "passes to the Client", "shall
+  not retain any licence"; "is without limit in amount" despite the sum insured; "in any
+  way", "however caused", a penalty listed among the losses excluded; "released from all
+  liability"; detention charges "with no upper limit"; findings that "bind ...
+  conclusively and may not be questioned"; 需求单 is an order form, not a need; and the
+  classifier trained on it; now 48/48 and 0/37.
 
-Every set up to the thirteenth has been tuned on or trained on, so these are regression
+Every set up to the fourteenth has been tuned on or trained on, so these are regression
 checks, not measures of generalisation: the next set written measures again."""
 
 from __future__ import annotations
@@ -104,6 +114,7 @@ SETS: dict[str, tuple[float, int]] = {
     "eleventh": (1.0, 0),
     "twelfth": (1.0, 0),
     "thirteenth": (1.0, 1),
+    "fourteenth": (1.0, 0),
 }
 
 
