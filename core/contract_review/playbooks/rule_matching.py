@@ -170,7 +170,6 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
             if match.end() == match.start():
                 continue
             span = _sentence_of(sentences, match.start())
-            guarded = masked[span[0] : span[1]]
             guarded_start = _referent_start(sentences, span, masked)
             guarded = masked[guarded_start : span[1]]
             if rule.requires_scope == "following":

@@ -20,7 +20,7 @@ from ..skills.generic.financial_terms import FinancialTerm
 from .period_wording import DAYS, in_days, parse_number, sentence_numbers
 from .rule_models import PlaybookRule, ValueUnit
 
-__all__ = ["MAX_VALUE_DISTANCE", "ValueReading", "parse_number", "read_value"]
+__all__ = ["MAX_VALUE_DISTANCE", "ValueReading", "read_value"]
 
 _FLAGS = re.IGNORECASE
 
