@@ -36,7 +36,7 @@ from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
 from .playbook_models import Playbook
 from .redlines import redlined_text
-from .rule_matching import RuleHit, any_match, find_hits, in_force
+from .rule_matching import RuleHit, any_match, find_hits, in_force, part_span
 from .rule_models import PlaybookRule
 from .sentences import sentence_spans
 
@@ -245,7 +245,7 @@ def _exceptions(
     for pattern in patterns:
         for match in re.finditer(pattern, text, re.IGNORECASE):
             start, end = next(((a, b) for a, b in sentences if match.start() < b), (0, len(text)))
-            start, end = _part_of(text, start, end, match)
+            start, end = part_span(text, (start, end), match.start(), match.end())
             if not ctx.words.named(text[start:end]):
                 return [None]
             placed = RuleHit(
@@ -260,15 +260,6 @@ def _exceptions(
                 return [None]
             parties.append(ctx.words.party_key(subject))
     return parties
-
-
-def _part_of(text: str, start: int, end: int, match: re.Match[str]) -> tuple[int, int]:
-    """The part of the sentence ``text[start:end]`` between the semicolons around
-    ``match``: "Damages are capped at 10%; once the cap is reached, they are the
-    Employer's only remedy" — the cap is in the first part, which names no party."""
-    before = max(text.rfind(mark, start, match.start()) for mark in ";；")
-    after = [i for i in (text.find(mark, match.end(), end) for mark in ";；") if i != -1]
-    return (before + 1 if before != -1 else start, min(after) if after else end)
 
 
 def _excepted(

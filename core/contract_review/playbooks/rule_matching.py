@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -38,6 +39,7 @@ __all__ = [
     "compare",
     "find_hits",
     "in_force",
+    "part_span",
 ]
 
 #: How far back (characters) a concession ("even if", 即使) governs an ``unless`` match.
@@ -205,14 +207,28 @@ def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], match: re
     only the stretch of it between the semicolons (and Chinese commas) around the match."""
     if rule.unless_scope == "sentence":
         return text[span[0] : span[1]]
-    start, end = span
-    for mark in _PART_END[rule.unless_scope].finditer(text, span[0], span[1]):
-        if mark.end() <= match.start():
-            start = mark.end()
-        elif mark.start() >= match.end():
-            end = mark.start()
-            break
+    start, end = part_span(text, span, match.start(), match.end(), rule.unless_scope)
     return text[start:end]
+
+
+def part_span(
+    text: str,
+    sentence: tuple[int, int],
+    start: int,
+    end: int,
+    scope: Literal["part", "phrase"] = "part",
+) -> tuple[int, int]:
+    """The stretch of the sentence ``sentence`` that holds ``text[start:end]``: between the
+    semicolons and provisos around it (``part``), and also Chinese commas and ", and"
+    (``phrase``)."""
+    first, last = sentence
+    for mark in _PART_END[scope].finditer(text, sentence[0], sentence[1]):
+        if mark.end() <= start:
+            first = mark.end()
+        elif mark.start() >= end:
+            last = mark.start()
+            break
+    return first, last
 
 
 def _excused(unless: Iterable[str], text: str) -> bool:
