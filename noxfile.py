@@ -1,4 +1,5 @@
-"""Developer sessions: tests, core_only, plugin-(fidic|sha_spa|generic), lint, typecheck, demo, bench.
+"""Developer sessions: tests, core_only, plugin-(fidic|sha_spa|generic), lint, typecheck, demo, bench,
+train_topics, train_detector.
 
 Run ``nox -s tests`` for the whole suite. Sessions use the Python that runs nox
 (3.11 or newer); virtualenvs are reused between runs, the first run creates them.
@@ -113,3 +114,12 @@ def train_topics(session: nox.Session) -> None:
     e.g. `nox -s train_topics -- --sets examples,unseen`."""
     _install_all(session)
     session.run("python", "tools/train_term_topics.py", *session.posargs)
+
+
+@nox.session
+def train_detector(session: nox.Session) -> None:
+    """Fit the term detector again (core/contract_review/playbooks/term_detector.npz) from
+    the labelled contracts under tests/review/fixtures; `-- --leave-one-out` measures it
+    instead, each set scored by a detector fitted on the others."""
+    _install_all(session)
+    session.run("python", "tools/train_term_detector.py", *session.posargs)

@@ -22,15 +22,14 @@ been measured.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
+from labelled_sets import ALL_SETS, ROOT, labelled_sections
 from sklearn.linear_model import LogisticRegression
 
-from contract_review.documents import parse_file
 from contract_review.domain import PlaybookRule
 from contract_review.playbooks import load_playbook_resource
 from contract_review.playbooks.rule_matching import find_hits, in_force
@@ -39,31 +38,14 @@ from contract_review.playbooks.term_topics import NO_TOPIC, SENTENCE_CHARS, Topi
 from contract_review.retrieval.embedders.usem3_embedder import MODEL, Usem3Embedder
 from contract_review.retrieval.vectors import l2_normalize
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "review" / "fixtures"
 OUT = ROOT / "core" / "contract_review" / "playbooks" / "term_topics.npz"
 PLAYBOOKS = {
     "generic": "contract_review_generic",
     "fidic": "contract_review_fidic",
     "sha_spa": "contract_review_sha_spa",
 }
-DEFAULT_SETS = (
-    "examples",
-    "unseen",
-    "heldout",
-    "fresh",
-    "blind",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-)
+#: The sets the packaged weights were fitted on (through the fourteenth).
+DEFAULT_SETS = ALL_SETS[: ALL_SETS.index("fourteenth") + 1]
 SKIP = ""
 #: Sentences shorter than this (headings, numbering) are not used.
 MIN_CHARS = 15
@@ -77,28 +59,21 @@ def labelled_sentences(sets: list[str]) -> list[tuple[str, str]]:
     """``(sentence, label)`` for every usable sentence of the sets' contracts."""
     playbooks = {domain: load_playbook_resource(package) for domain, package in PLAYBOOKS.items()}
     out: list[tuple[str, str]] = []
-    for name in sets:
-        manifest = json.loads((FIXTURES / f"{name}_expected.json").read_text("utf-8"))
-        for path, expected in manifest.items():
-            document = parse_file(ROOT / path)
-            present = [r for r in playbooks[expected["domain"]].rules if r.when == "present"]
-            rules = [rule for rule in present if not rule.topic]
-            ungated = [rule.model_copy(update={"topic": ()}) for rule in present if rule.topic]
-            terms: dict[str, set[str]] = {}
-            for term in expected["terms"]:
-                terms.setdefault(term["clause_id"], set()).add(term["category"])
-            for section in document.sections():
-                text = document.source[section.text_start : section.text_end]
-                spans = sentence_spans(in_force(text))
-                labels = [NO_TOPIC] * len(spans)
-                if section.id in terms:
-                    labels = [SKIP] * len(spans)
-                    for category in terms[section.id]:
-                        _label(labels, spans, text, category, rules, ungated)
-                for (start, end), label in zip(spans, labels, strict=True):
-                    sentence = " ".join(text[start:end].split())
-                    if label != SKIP and len(sentence) >= MIN_CHARS:
-                        out.append((sentence[:SENTENCE_CHARS], label))
+    for section in labelled_sections(sets):
+        present = [r for r in playbooks[section.domain].rules if r.when == "present"]
+        rules = [rule for rule in present if not rule.topic]
+        ungated = [rule.model_copy(update={"topic": ()}) for rule in present if rule.topic]
+        text = section.text
+        spans = sentence_spans(in_force(text))
+        labels = [NO_TOPIC] * len(spans)
+        if section.terms:
+            labels = [SKIP] * len(spans)
+            for category in section.terms:
+                _label(labels, spans, text, category, rules, ungated)
+        for (start, end), label in zip(spans, labels, strict=True):
+            sentence = " ".join(text[start:end].split())
+            if label != SKIP and len(sentence) >= MIN_CHARS:
+                out.append((sentence[:SENTENCE_CHARS], label))
     return out
 
 

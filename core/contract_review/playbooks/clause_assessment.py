@@ -12,7 +12,9 @@ per rule and passage that fires:
   ``unless_anywhere`` across the rule's scope; either excepts the hits of the party its
   sentence is about (every hit when that sentence names no party);
 * a ``one_sided`` rule ignores a right denied ("may not terminate", 不得解除) and is
-  dropped when its matches name two different parties (the right is mutual).
+  dropped when its matches name two different parties (the right is mutual);
+* a document-scope rule with ``detector_min`` also fires on a section where the term
+  detector reads its term (:mod:`.detected_terms`), whatever the wording.
 
 Each finding quotes the passage exactly (offsets into its document's source), says what
 was found against our standard, and carries the rule's redline as a suggested change.
@@ -32,11 +34,12 @@ from ..domain import ChecklistItem, RiskLevel
 from ..review.clause_location import ClauseLocation
 from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
+from .detected_terms import detected_term
 from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
 from .playbook_models import Playbook
 from .redlines import redlined_text
-from .rule_matching import RuleHit, any_match, find_hits, in_force, part_span
+from .rule_matching import RuleHit, any_match, excused, find_hits, in_force, part_span
 from .rule_models import PlaybookRule
 from .sentences import sentence_spans
 
@@ -149,7 +152,7 @@ def assess_clause(
         if rule.when == "absent":
             findings.extend(_absent(ctx, rule, passages))
         elif rule.scope == "document":
-            findings.extend(_document_rule(ctx, rule))
+            findings.extend(_document_rule(ctx, rule) + _document_detected(ctx, rule))
         else:
             findings.extend(_present(ctx, rule, passages))
     return unique_ids(one_per_category(findings, playbook))
@@ -170,11 +173,15 @@ def assess_document_rules(
     located; call one or the other for an item, not both.
     """
     ctx = _Context(playbook, item, documents, party)
-    findings = [
-        finding
+    rules = [
+        rule
         for rule in playbook.rules_for(item.clause_id)
         if rule.scope == "document" and rule.when == "present"
-        for finding in _document_rule(ctx, rule)
+    ]
+    findings = [
+        finding
+        for rule in rules
+        for finding in _document_rule(ctx, rule) + _document_detected(ctx, rule)
     ]
     return unique_ids(one_per_category(findings, playbook))
 
@@ -189,6 +196,54 @@ def _document_rule(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     if any(party is None for party in anywhere):
         return []
     return _present(ctx, rule, _sections(primary), anywhere)
+
+
+def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
+    """The findings of a document rule with ``detector_min`` where the term detector
+    reads its term in a section of the primary document."""
+    primary = ctx.primary()
+    if rule.detector_min is None or not rule.category or primary is None:
+        return []
+    return [
+        finding
+        for passage in _sections(primary)
+        if (finding := _detected(ctx, rule, passage)) is not None
+    ]
+
+
+def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
+    """The rule's finding where the term detector reads its term in ``passage`` and no
+    rule of its category read the clause by its wording (such a rule has judged it, with
+    its reading of the parties). The rule's exceptions still apply to the sentence the
+    detector quotes (``unless``, ``unless_in_section``, a right denied or held by both
+    parties); its cue words and ``requires`` do not: the detector read the clause as a
+    whole."""
+    detected = detected_term(rule, passage.text)
+    if detected is None or _read_by_wording(ctx, rule, passage):
+        return None
+    exceptions = _exceptions(ctx, rule, rule.unless_in_section, passage)
+    hits = [
+        hit
+        for hit in detected.hits
+        if not excused(rule, passage.text, hit)
+        and not (exceptions and _excepted(ctx, rule, passage, hit, exceptions))
+        and not (rule.one_sided and _denied(passage.text, hit))
+    ]
+    if not hits or (rule.one_sided and _mutual(ctx, rule, _ungated(rule, [(passage, hits)]))):
+        return None
+    finding = _finding(ctx, rule, passage, hits)
+    note = f" (Read by the term detector, {detected.probability:.0%} sure.)"
+    return finding.model_copy(update={"description": finding.description + note})
+
+
+def _read_by_wording(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> bool:
+    """True when a present rule of ``rule``'s category (any checklist item's) matches
+    ``passage`` by its patterns and guards, whether or not an exception then excused it."""
+    return any(
+        find_hits(other, passage.text)
+        for other in ctx.playbook.rules
+        if other.category == rule.category and other.when == "present"
+    )
 
 
 def _sections(document: Document) -> list[_Passage]:

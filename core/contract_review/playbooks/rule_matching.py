@@ -37,9 +37,11 @@ __all__ = [
     "RuleHit",
     "any_match",
     "compare",
+    "excused",
     "find_hits",
     "in_force",
     "part_span",
+    "sentence_parts",
 ]
 
 #: How far back (characters) a concession ("even if", 即使) governs an ``unless`` match.
@@ -179,7 +181,9 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
                 guarded = masked[guarded_start:end]
             if rule.requires and not any_match(rule.requires, guarded):
                 continue
-            if rule.unless and _excused(rule.unless, _unless_text(rule, masked, span, match)):
+            if rule.unless and _excused(
+                rule.unless, _unless_text(rule, masked, span, match.start(), match.end())
+            ):
                 continue
             value = None
             if rule.is_numeric:
@@ -202,13 +206,23 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
     return _without_overlaps(hits)
 
 
-def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], match: re.Match[str]) -> str:
+def excused(rule: PlaybookRule, text: str, hit: RuleHit) -> bool:
+    """True when one of ``rule.unless`` excuses ``hit`` (found in ``text``) as
+    :func:`find_hits` reads it: in the hit's sentence, part or phrase, not conceded or
+    denied."""
+    if not rule.unless:
+        return False
+    span = (hit.sentence_start, hit.sentence_end)
+    return _excused(rule.unless, _unless_text(rule, in_force(text), span, hit.start, hit.end))
+
+
+def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], start: int, end: int) -> str:
     """What ``unless`` reads: the match's sentence, or (``unless_scope: part``/``phrase``)
     only the stretch of it between the semicolons (and Chinese commas) around the match."""
     if rule.unless_scope == "sentence":
         return text[span[0] : span[1]]
-    start, end = part_span(text, span, match.start(), match.end(), rule.unless_scope)
-    return text[start:end]
+    first, last = part_span(text, span, start, end, rule.unless_scope)
+    return text[first:last]
 
 
 def part_span(
@@ -229,6 +243,18 @@ def part_span(
             last = mark.start()
             break
     return first, last
+
+
+def sentence_parts(text: str, sentence: tuple[int, int]) -> list[tuple[int, int]]:
+    """The parts of the sentence ``sentence`` of ``text``, between the semicolons and
+    provisos that :func:`part_span` stops at, in order."""
+    parts: list[tuple[int, int]] = []
+    first = sentence[0]
+    for mark in _PART_END["part"].finditer(text, sentence[0], sentence[1]):
+        parts.append((first, mark.start()))
+        first = mark.end()
+    parts.append((first, sentence[1]))
+    return [(start, end) for start, end in parts if text[start:end].strip()]
 
 
 def _excused(unless: Iterable[str], text: str) -> bool:

@@ -182,6 +182,15 @@ class PlaybookRule(_Model):
     topic_min: float = Field(
         default=0.5, gt=0, le=1, description="The least topic probability that counts."
     )
+    detector_min: float | None = Field(
+        default=None,
+        gt=0.5,
+        le=1,
+        description="A document-scope rule also fires on a section the term detector "
+        "(contract_review.playbooks.term_detector) reads as holding the one-sided term of "
+        "the rule's category with at least this probability, whatever its wording (a "
+        "clause-scope rule, or one without a category, ignores it).",
+    )
     when: Literal["present", "absent"] = Field(
         default="present",
         description="'present': the matched term is the problem; 'absent': its absence is.",
@@ -282,6 +291,8 @@ class PlaybookRule(_Model):
             raise ValueError("deadline is only for numeric rules in day, month or year")
         if self.topic and self.when == "absent":
             raise ValueError("'topic' is for present and numeric rules")
+        if self.detector_min is not None and self.when == "absent":
+            raise ValueError("'detector_min' is for present and numeric rules")
         if self.threshold is not None and self.when == "absent":
             raise ValueError("a numeric rule (threshold) must have when='present'")
         if self.redline is not None and self.when == "absent" and self.redline.kind != "append":

@@ -30,6 +30,7 @@ TERM_FIELDS: tuple[str, ...] = (
     "party_verbs",
     "topic",
     "topic_min",
+    "detector_min",
     "one_sided",
 )
 #: Rule fields that add to a term's list instead of replacing it.

@@ -16,7 +16,6 @@ one matrix product per sentence, computed once per distinct sentence in a proces
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,6 +26,7 @@ import numpy as np
 
 from ..retrieval.embedders.usem3_embedder import Usem3Embedder
 from ..retrieval.vectors import FloatArray, l2_normalize
+from .label_scores import CachedLabelScores, softmax_rows
 
 __all__ = ["NO_TOPIC", "TOPICS_FILE", "TermTopics", "TopicModel", "term_topics"]
 
@@ -69,7 +69,7 @@ class TopicModel:
             )
 
 
-class TermTopics:
+class TermTopics(CachedLabelScores):
     """Topic probabilities for sentences, cached per sentence text.
 
     :param model: The weights (by default the packaged ones).
@@ -77,34 +77,22 @@ class TermTopics:
     """
 
     def __init__(self, model: TopicModel, embedder: Usem3Embedder | None = None) -> None:
+        super().__init__()
         self.model = model
         self._embedder = embedder
-        self._cache: dict[str, dict[str, float]] = {}
-        self._lock = threading.Lock()
 
     @property
     def labels(self) -> tuple[str, ...]:
         return self.model.labels
 
-    def probabilities(self, sentences: Sequence[str]) -> list[dict[str, float]]:
-        """Per sentence, the probability of each topic (they sum to 1)."""
-        keys = [" ".join(sentence.split())[:SENTENCE_CHARS] for sentence in sentences]
-        with self._lock:
-            missing = list(dict.fromkeys(key for key in keys if key not in self._cache))
-            if missing:
-                for key, row in zip(missing, self._score(missing), strict=True):
-                    self._cache[key] = row
-            return [self._cache[key] for key in keys]
+    def _key(self, text: str) -> str:
+        return " ".join(text.split())[:SENTENCE_CHARS]
 
-    def _score(self, texts: Sequence[str]) -> list[dict[str, float]]:
+    def _score(self, keys: Sequence[str]) -> list[dict[str, float]]:
         if self._embedder is None:
             self._embedder = Usem3Embedder(max_chars=SENTENCE_CHARS)
-        vectors = l2_normalize(np.asarray(self._embedder.embed(texts)))
-        logits = vectors @ self.model.weights.T + self.model.bias
-        logits -= logits.max(axis=1, keepdims=True)
-        odds = np.exp(logits)
-        probs = odds / odds.sum(axis=1, keepdims=True)
-        return [dict(zip(self.model.labels, map(float, row), strict=True)) for row in probs]
+        vectors = l2_normalize(np.asarray(self._embedder.embed(keys)))
+        return softmax_rows(vectors @ self.model.weights.T + self.model.bias, self.model.labels)
 
 
 @lru_cache(maxsize=1)

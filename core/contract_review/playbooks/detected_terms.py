@@ -1,0 +1,86 @@
+"""Where a rule's one-sided term is read by the term detector instead of its patterns.
+
+A rule with ``detector_min`` fires on a section whose most likely reading by the term
+detector (:mod:`contract_review.playbooks.term_detector`) is the rule's category with at
+least that probability. The finding quotes the part of a sentence (between semicolons
+and provisos) the detector reads most as the term. A numeric rule keeps its limit: it fires only where its cue words read a number
+that breaks the limit, and that reading is the hit (so the finding states the number and
+the redline sets it to the limit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rule_matching import RuleHit, find_hits, in_force, sentence_parts
+from .rule_models import PlaybookRule
+from .sentences import sentence_spans
+from .term_detector import TermDetector, term_detector
+
+__all__ = ["DetectedTerm", "detected_term"]
+
+
+@dataclass(frozen=True)
+class DetectedTerm:
+    """The term the detector read in a section: the hits to report and its probability."""
+
+    hits: list[RuleHit]
+    probability: float
+
+
+def detected_term(
+    rule: PlaybookRule, text: str, detector: TermDetector | None = None
+) -> DetectedTerm | None:
+    """The rule's term as the detector reads it in ``text`` (a section's own text), or
+    None: the rule does not opt in, the detector reads another term (or a balanced
+    clause, or none) or is less sure than ``rule.detector_min``, or a numeric rule reads
+    no number that breaks its limit."""
+    if rule.detector_min is None or not rule.category or not text.strip():
+        return None
+    detector = detector or term_detector()
+    reading = detector.term_of(text)
+    if reading is None or reading[0] != rule.category or reading[1] < rule.detector_min:
+        return None
+    if rule.is_numeric:
+        numbers = _numbers(rule, text)
+        return DetectedTerm(numbers, reading[1]) if numbers else None
+    part = _best_part(rule.category, text, detector)
+    return None if part is None else DetectedTerm([part], reading[1])
+
+
+def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:
+    """A numeric rule's cue words read without their guards (topic, requires, unless):
+    where they read a number that breaks the limit."""
+    plain = rule.model_copy(update={"topic": (), "requires": (), "unless": ()})
+    return find_hits(plain, text)
+
+
+def _best_part(category: str, text: str, detector: TermDetector) -> RuleHit | None:
+    """The part of a sentence of ``text`` (between semicolons and provisos) the detector
+    reads most as ``category``, as a hit: the rule's exceptions are then read in that
+    part, not in the other party's half of the sentence."""
+    masked = in_force(text)
+    spans = [
+        _trimmed(text, part)
+        for sentence in sentence_spans(masked)
+        for part in sentence_parts(masked, sentence)
+    ]
+    if not spans:
+        return None
+    scores = detector.probabilities([text[start:end] for start, end in spans])
+    start, end = max(zip(spans, scores, strict=True), key=lambda pair: pair[1][category])[0]
+    return RuleHit(
+        start=start,
+        end=end,
+        matched=text[start:end],
+        sentence_start=start,
+        sentence_end=end,
+    )
+
+
+def _trimmed(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """``span`` without the white space at either end."""
+    start, end = span
+    piece = text[start:end]
+    start += len(piece) - len(piece.lstrip())
+    return start, max(start, end - (len(piece) - len(piece.rstrip())))

@@ -1,0 +1,49 @@
+"""Label probabilities for texts from a linear model, cached per text: what the term-topic
+classifier (sentences) and the term detector (sections) share."""
+
+from __future__ import annotations
+
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..retrieval.vectors import FloatArray
+
+__all__ = ["CachedLabelScores", "softmax_rows"]
+
+
+def softmax_rows(logits: FloatArray, labels: Sequence[str]) -> list[dict[str, float]]:
+    """Per row of ``logits`` (texts × labels), the probability of each label."""
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    odds = np.exp(shifted)
+    probabilities = odds / odds.sum(axis=1, keepdims=True)
+    return [dict(zip(labels, map(float, row), strict=True)) for row in probabilities]
+
+
+class CachedLabelScores(ABC):
+    """Scores each distinct text once per instance (thread-safe); subclasses say how a
+    text is keyed (:meth:`_key`) and scored (:meth:`_score`)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, dict[str, float]] = {}
+        self._lock = threading.Lock()
+
+    def probabilities(self, texts: Sequence[str]) -> list[dict[str, float]]:
+        """Per text, the probability of each label (they sum to 1)."""
+        keys = [self._key(text) for text in texts]
+        with self._lock:
+            missing = list(dict.fromkeys(key for key in keys if key not in self._cache))
+            if missing:
+                for key, row in zip(missing, self._score(missing), strict=True):
+                    self._cache[key] = row
+            return [self._cache[key] for key in keys]
+
+    def _key(self, text: str) -> str:
+        """What a text is cached and scored as (by default, itself)."""
+        return text
+
+    @abstractmethod
+    def _score(self, keys: Sequence[str]) -> list[dict[str, float]]:
+        """The label probabilities of each key."""
