@@ -214,10 +214,10 @@ def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
 def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
     """The rule's finding where the term detector reads its term in ``passage`` and no
     rule of its category read the clause by its wording (such a rule has judged it, with
-    its reading of the parties). The rule's exceptions still apply to the sentence the
-    detector quotes (``unless``, ``unless_in_section``, a right denied or held by both
-    parties); its cue words and ``requires`` do not: the detector read the clause as a
-    whole."""
+    its reading of the parties). The rule's exceptions still apply to the part of a
+    sentence the detector quotes (``unless``, ``unless_in_section``, a right denied or
+    held by both parties); its cue words, ``requires`` and topic gate do not: the
+    detector read the clause as a whole."""
     detected = detected_term(rule, passage.text)
     if detected is None or _read_by_wording(ctx, rule, passage):
         return None
@@ -238,7 +238,9 @@ def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding |
 
 def _read_by_wording(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> bool:
     """True when a present rule of ``rule``'s category (any checklist item's) matches
-    ``passage`` by its patterns and guards, whether or not an exception then excused it."""
+    ``passage`` by its patterns and sentence guards (``requires``, ``unless``, topic),
+    whether or not a section exception or the other party's equal right then set the
+    match aside."""
     return any(
         find_hits(other, passage.text)
         for other in ctx.playbook.rules

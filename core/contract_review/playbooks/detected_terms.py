@@ -3,9 +3,9 @@
 A rule with ``detector_min`` fires on a section whose most likely reading by the term
 detector (:mod:`contract_review.playbooks.term_detector`) is the rule's category with at
 least that probability. The finding quotes the part of a sentence (between semicolons
-and provisos) the detector reads most as the term. A numeric rule keeps its limit: it fires only where its cue words read a number
-that breaks the limit, and that reading is the hit (so the finding states the number and
-the redline sets it to the limit).
+and provisos) the detector reads most as the term. A numeric rule keeps its limit: it
+fires only where its cue words read a number that breaks the limit, and that reading is
+the hit (so the finding states the number and the redline sets it to the limit).
 """
 
 from __future__ import annotations
