@@ -37,6 +37,8 @@ ALL_SETS = (
     "fourteenth",
     "fifteenth",
     "sixteenth",
+    "seventeenth",
+    "eighteenth",
 )
 
 

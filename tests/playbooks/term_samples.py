@@ -245,6 +245,14 @@ ONE_SIDED: list[Case] = [
      "The Sellers shall be liable for all Claims irrespective of amount."),
     ("sha_spa", "reserved_matters_missing_or_simple_majority", ("Investor", "Founder"), "9.", "Shareholder Decisions",
      "Shareholder decisions, including any amendment to the articles of association, shall be taken by majority vote."),
+    # Insurance or another figure named only as what does not limit the term, and a
+    # route of challenge named only as one that is closed, are no exceptions.
+    ('generic', 'uncapped_liability', ('Distributor', 'Brand Owner'), '8.3', 'Indemnity',
+     "The Distributor shall indemnify the Brand Owner in full against every claim arising from the Distributor's sales, and that indemnity is not reduced by reference to the fees paid, any insurance limit or any other figure."),
+    ('generic', 'uncapped_liability', ('甲方', '乙方'), '第九条', '赔偿',
+     '乙方应赔偿甲方因此遭受的一切损失，赔偿数额不受本合同总价、乙方投保的保险金额或任何其他数额的限制。'),
+    ('generic', 'dispute_decided_by_one_party', ('Grower', 'Packer'), '6.2', 'Grading',
+     "The grade of each delivery shall be as recorded by the Packer's quality controller, whose record is final and is not open to dispute, expert determination or proceedings by the Grower."),
 ]
 # fmt: on
 

@@ -93,9 +93,27 @@ high or critical at their clause; balanced clauses wrongly flagged):
   fourteenth, before and after the fifteenth set's fixes (not diagnosed; the one false
   flag is the rules', at a FIDIC 17.6).
 
-Every set up to the sixteenth has been tuned on or trained on (the detector is trained on
-all of them), so these are regression checks, not measures of generalisation: the next
-set written measures again."""
+* ``seventeenth`` (12 contracts, written after the term detector landed): 43/48 and 1/36
+  on arrival (40/48 with the rules alone). Its misses: insurance named only as a figure
+  that does not limit an uncapped liability (three contracts) was read as an exception;
+  整改要求 (a demand to rectify, the thing objected to) was read as a period to cure; a
+  daily late-remittance charge the detector read at 0.69. After general fixes (an
+  exception named inside "not reduced by reference to the fees paid, any insurance
+  limit", 不以/不受…价款…保险…; 整改 only as the action, not 整改要求) and training the
+  detector on it: 48/48 and 1/36 (a one-party cap flagged by the rules at a clause the
+  manifest calls balanced).
+* ``eighteenth`` (12 contracts, written beside the seventeenth, measured after its fixes
+  and with the detector trained through it): 45/48 and 0/36 on arrival (42/48 with the
+  rules alone). Its misses: a time bar whose period sits in the sentence before the
+  forfeiture, with no claim cue word (a numeric rule read by the detector now reads any
+  word's number); a final and conclusive measurement inside a definition (the detector
+  now reads definitions, and "not open to dispute, review, expert determination ..." is
+  no route of challenge); a payment table in a schedule, read only once the detector was
+  trained on the set; now 48/48 and 0/36.
+
+Every set up to the eighteenth has been tuned on or trained on (the detector is trained
+on all of them), so these are regression checks, not measures of generalisation: the
+next set written measures again."""
 
 from __future__ import annotations
 
@@ -131,6 +149,8 @@ SETS: dict[str, tuple[float, int]] = {
     "fourteenth": (1.0, 0),
     "fifteenth": (1.0, 0),
     "sixteenth": (1.0, 1),
+    "seventeenth": (1.0, 1),
+    "eighteenth": (1.0, 0),
 }
 
 

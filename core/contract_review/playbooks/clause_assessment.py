@@ -200,13 +200,13 @@ def _document_rule(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
 
 def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     """The findings of a document rule with ``detector_min`` where the term detector
-    reads its term in a section of the primary document."""
+    reads its term in a section of the primary document (definitions included)."""
     primary = ctx.primary()
     if rule.detector_min is None or not rule.category or primary is None:
         return []
     return [
         finding
-        for passage in _sections(primary)
+        for passage in _sections(primary, definitions=True)
         if (finding := _detected(ctx, rule, passage)) is not None
     ]
 
@@ -248,9 +248,11 @@ def _read_by_wording(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> bo
     )
 
 
-def _sections(document: Document) -> list[_Passage]:
+def _sections(document: Document, *, definitions: bool = False) -> list[_Passage]:
     """Every section's own text (heading and sub-clauses apart), as passages; not the
-    definitions, which define words and agree no terms."""
+    definitions, which define words and seldom agree terms, unless ``definitions`` (the
+    term detector reads them: "'Certified Volume' means the volume as measured by the
+    Forest Manager, whose figure is final and conclusive")."""
     return [
         _Passage(
             document=document.name,
@@ -259,7 +261,7 @@ def _sections(document: Document) -> list[_Passage]:
             text=document.source[section.text_start : section.text_end],
         )
         for section in document.sections()
-        if section.text.strip() and not section.is_definitions
+        if section.text.strip() and (definitions or not section.is_definitions)
     ]
 
 

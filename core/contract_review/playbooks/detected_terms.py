@@ -4,8 +4,9 @@ A rule with ``detector_min`` fires on a section whose most likely reading by the
 detector (:mod:`contract_review.playbooks.term_detector`) is the rule's category with at
 least that probability. The finding quotes the part of a sentence (between semicolons
 and provisos) the detector reads most as the term. A numeric rule keeps its limit: it
-fires only where its cue words read a number that breaks the limit, and that reading is
-the hit (so the finding states the number and the redline sets it to the limit).
+fires only where a number of the section breaks the limit (read by its cue words, or by
+any word where they are not there), and that reading is the hit (so the finding states
+the number and the redline sets it to the limit).
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from .sentences import sentence_spans
 from .term_detector import TermDetector, term_detector
 
 __all__ = ["DetectedTerm", "detected_term"]
+
+#: Every word (a run of Chinese characters counts as one): where a numeric rule reads its
+#: sentence's numbers from when its cue words are not there.
+_ANY_WORD = r"\w+"
 
 
 @dataclass(frozen=True)
@@ -49,10 +54,22 @@ def detected_term(
 
 
 def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:
-    """A numeric rule's cue words read without their guards (topic, requires, unless):
-    where they read a number that breaks the limit."""
+    """A numeric rule's numbers that break its limit: read by its cue words without their
+    guards (topic, requires, unless), else by any word of the section ("the valuation
+    must reach the Engineer within seven days" has no cue word of a claim notice; the
+    detector has already read the section as the term). One hit per number."""
     plain = rule.model_copy(update={"topic": (), "requires": (), "unless": ()})
-    return find_hits(plain, text)
+    hits = find_hits(plain, text) or find_hits(
+        plain.model_copy(update={"patterns": (_ANY_WORD,)}), text
+    )
+    seen: set[int] = set()
+    unique: list[RuleHit] = []
+    for hit in hits:
+        number = hit.value.start if hit.value is not None else hit.start
+        if number not in seen:
+            seen.add(number)
+            unique.append(hit)
+    return unique
 
 
 def _best_part(category: str, text: str, detector: TermDetector) -> RuleHit | None:

@@ -104,10 +104,19 @@ _CONCESSIVE = re.compile(
 )
 # Words just before an ``unless`` match that deny it: "without the need to show any default
 # by the Owner", "without any breach" — the default is what the term does without.
+# So do words that put the matched thing in a list of figures that do not limit the term,
+# beside the price or the fees: "not reduced by reference to any fees paid, any insurance
+# limit", 不以本合同价款、…保险赔付金额…为限 (insurance alone, "not limited by the amount of
+# any insurance it maintains", is still an exception); and a route of challenge that is
+# closed: "not open to dispute, review, expert determination or any legal proceedings".
 _NEGATED = re.compile(
     r"\bwithout\s+(?:(?:the\s+|any\s+)?(?:need|necessity|requirement)\s+(?:for\s+\w+\s+)?"
     r"to\s+(?:show|prove|establish|demonstrate|allege|cite)\s+)?(?:any\s+|a\s+|the\s+)?"
-    r"(?:\w+\s+){0,2}$",
+    r"(?:\w+\s+){0,2}$"
+    r"|\bnot\s+(?:be\s+)?(?:reduced|limited|capped|restricted|diminished)\s+(?:\w+\s+){0,3}?"
+    r"by\b[^.;]*?\b(?:fees?|price|charges|sums?\s+paid|amounts?\s+paid)\b[^.;]*$"
+    r"|\bnot\s+(?:be\s+)?(?:open|subject|liable|susceptible)\s+to\b[^.;]*$"
+    r"|(?:不以|不受)[^。；，]*?(?:价款|总价|总额|总金额|合同金额|服务费|费用)[^。；，]*$",
     _FLAGS,
 )
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
