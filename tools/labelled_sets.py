@@ -39,6 +39,8 @@ ALL_SETS = (
     "sixteenth",
     "seventeenth",
     "eighteenth",
+    "nineteenth",
+    "twentieth",
 )
 
 

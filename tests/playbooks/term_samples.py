@@ -331,6 +331,14 @@ BALANCED: list[Case] = [
      "Any dispute in respect of which the DAB's decision has not become final and binding shall be finally settled by international arbitration."),
     ("generic", "fitness_for_any_purpose", ("乙方", "甲方"), "第二条", "需求单",
      "甲方可在任何时候以书面需求单向乙方下达任何一份需求单，乙方应按需求单的约定交付。"),
+    # A right to terminate for the other party's delay or arrears is for cause; a
+    # liability cap counted in months of fees is no payment term.
+    ("generic", "termination_for_convenience_one_side", ("甲方", "乙方"), "第二条", "合同解除",
+     "乙方交货延误超过三十日的，甲方有权书面通知解除本合同。"),
+    ("generic", "termination_for_convenience_one_side", ("乙方", "甲方"), "第二条", "合同解除",
+     "甲方无正当理由拖欠服务费累计达三个月的，乙方可以书面通知解除本合同。"),
+    ("generic", "long_payment_period", ("甲方", "乙方"), "第二条", "责任限制",
+     "乙方的赔偿责任总额，以本合同签订前十二个月内甲方实际支付的服务费总额为上限。"),
     ("sha_spa", "indemnity_no_cap", ("Buyer", "Seller"), "7.", "Limitations",
      "The aggregate liability of the Seller for all Claims shall not exceed 30% of the Purchase Price."),
     ("sha_spa", "warranty_survival_long_or_unlimited", ("Buyer", "Seller"), "7.", "Claims",

@@ -111,7 +111,19 @@ high or critical at their clause; balanced clauses wrongly flagged):
   no route of challenge); a payment table in a schedule, read only once the detector was
   trained on the set; now 48/48 and 0/36.
 
-Every set up to the eighteenth has been tuned on or trained on (the detector is trained
+* ``nineteenth`` and ``twentieth`` (12 contracts each, written beside each other after
+  the eighteenth set's fixes, measured untouched with the engine as committed): 47/48 and
+  2/36, and 48/48 and 4/36 (44/48 and 48/48 with the rules alone). The one miss: ground
+  and weather risk whose cue words sit a sentence away from "不论其是否可以预见…自行承担",
+  read by the detector at 0.65. The false flags are the rules': a right to terminate for
+  the other side's delay or arrears (延误超过六十日的, 无正当理由…拖欠…的) read as one without
+  cause, a liability cap of twelve months' fees read as a payment period, and two
+  one-party caps and a narrow exclusion the manifests call balanced. After the first
+  three were mended (延误, 拖欠, 欠付 are for-cause conditions; a phrase setting 上限 or
+  为限 is no payment term) and the detector was trained on both: 48/48 and 0/36, and 48/48
+  and 3/36.
+
+Every set up to the twentieth has been tuned on or trained on (the detector is trained
 on all of them), so these are regression checks, not measures of generalisation: the
 next set written measures again."""
 
@@ -151,6 +163,8 @@ SETS: dict[str, tuple[float, int]] = {
     "sixteenth": (1.0, 1),
     "seventeenth": (1.0, 1),
     "eighteenth": (1.0, 0),
+    "nineteenth": (1.0, 0),
+    "twentieth": (1.0, 3),
 }
 
 

@@ -17,7 +17,7 @@ party may terminate on ninety days' notice". The features are character n-grams 
 characters within words, TF-IDF with sub-linear term frequency, the most frequent
 :data:`VOCABULARY_SIZE`), which read English and Chinese alike; the model is a
 multinomial logistic regression. Measured leaving each labelled set out in turn, a
-threshold of 0.7 finds 90% of the sets' one-sided terms alone and flags 0.5% of their
+threshold of 0.7 finds 90% of the sets' one-sided terms alone and flags 0.4% of their
 balanced clauses (``tools/train_term_detector.py --leave-one-out``).
 
 A playbook rule opts in with ``detector_min`` (the term library sets it on the rules read
