@@ -95,6 +95,7 @@ class _Context:
         self.party = party
         self.words = PartyWords(documents, playbook.sides)
         self.by_name = {document.name: document for document in documents}
+        self._sections: dict[bool, list[_Passage]] = {}
 
     def subject(self, rule: PlaybookRule, passage: _Passage, hit: RuleHit) -> str | None:
         """The party the hit is about, read in its document (so a sentence that names
@@ -112,6 +113,16 @@ class _Context:
             }
         )
         return self.words.subject(document.source, placed, rule.party_verbs)
+
+    def sections(self, *, definitions: bool = False) -> list[_Passage]:
+        """The primary document's sections as passages (:func:`_sections`), built once
+        per call of the assessor, not once per document rule."""
+        primary = self.primary()
+        if primary is None:
+            return []
+        if definitions not in self._sections:
+            self._sections[definitions] = _sections(primary, definitions=definitions)
+        return self._sections[definitions]
 
     def primary(self) -> Document | None:
         primary = DocumentRole.PRIMARY.value
@@ -195,18 +206,17 @@ def _document_rule(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     anywhere = _exceptions(ctx, rule, rule.unless_anywhere, whole)
     if any(party is None for party in anywhere):
         return []
-    return _present(ctx, rule, _sections(primary), anywhere)
+    return _present(ctx, rule, ctx.sections(), anywhere)
 
 
 def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     """The findings of a document rule with ``detector_min`` where the term detector
     reads its term in a section of the primary document (definitions included)."""
-    primary = ctx.primary()
-    if rule.detector_min is None or not rule.category or primary is None:
+    if rule.detector_min is None or not rule.category:
         return []
     return [
         finding
-        for passage in _sections(primary, definitions=True)
+        for passage in ctx.sections(definitions=True)
         if (finding := _detected(ctx, rule, passage)) is not None
     ]
 

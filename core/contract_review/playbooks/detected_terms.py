@@ -78,9 +78,7 @@ def _best_part(category: str, text: str, detector: TermDetector) -> RuleHit | No
     part, not in the other party's half of the sentence."""
     masked = in_force(text)
     spans = [
-        _trimmed(text, part)
-        for sentence in sentence_spans(masked)
-        for part in sentence_parts(masked, sentence)
+        part for sentence in sentence_spans(masked) for part in sentence_parts(masked, sentence)
     ]
     if not spans:
         return None
@@ -93,11 +91,3 @@ def _best_part(category: str, text: str, detector: TermDetector) -> RuleHit | No
         sentence_start=start,
         sentence_end=end,
     )
-
-
-def _trimmed(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    """``span`` without the white space at either end."""
-    start, end = span
-    piece = text[start:end]
-    start += len(piece) - len(piece.lstrip())
-    return start, max(start, end - (len(piece) - len(piece.rstrip())))

@@ -256,14 +256,21 @@ def part_span(
 
 def sentence_parts(text: str, sentence: tuple[int, int]) -> list[tuple[int, int]]:
     """The parts of the sentence ``sentence`` of ``text``, between the semicolons and
-    provisos that :func:`part_span` stops at, in order."""
-    parts: list[tuple[int, int]] = []
+    provisos that :func:`part_span` stops at, in order, without the white space at
+    either end (as :func:`~.sentences.sentence_spans` gives sentences)."""
+    bounds: list[tuple[int, int]] = []
     first = sentence[0]
     for mark in _PART_END["part"].finditer(text, sentence[0], sentence[1]):
-        parts.append((first, mark.start()))
+        bounds.append((first, mark.start()))
         first = mark.end()
-    parts.append((first, sentence[1]))
-    return [(start, end) for start, end in parts if text[start:end].strip()]
+    bounds.append((first, sentence[1]))
+    parts: list[tuple[int, int]] = []
+    for start, end in bounds:
+        piece = text[start:end]
+        if piece.strip():
+            lead = start + len(piece) - len(piece.lstrip())
+            parts.append((lead, lead + len(piece.strip())))
+    return parts
 
 
 def _excused(unless: Iterable[str], text: str) -> bool:
