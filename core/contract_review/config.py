@@ -201,7 +201,48 @@ class Settings(BaseSettings):
         "LLM request.",
     )
 
-    _split_load = field_validator("load_plugins", "disable_plugins", mode="before")(
+    # --- HTTP service (``contract-review serve``)
+    api_keys: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias=_env("api_keys"),
+        repr=False,
+        description="API keys the HTTP service accepts (comma-separated in the "
+        "environment), sent as 'Authorization: Bearer KEY' or 'X-API-Key: KEY'.",
+    )
+    require_api_key: bool | None = Field(
+        default=None,
+        validation_alias=_env("require_api_key"),
+        description="Whether the HTTP service demands a key; unset: not on a loopback "
+        "address (127.0.0.1, ::1, localhost), always on any other.",
+    )
+    rate_limit_per_minute: int = Field(
+        default=60,
+        ge=0,
+        validation_alias=_env("rate_limit_per_minute"),
+        description="Requests one API key (or one client address) may make in any 60 s; "
+        "0 turns the limit off.",
+    )
+    rate_limit_per_hour: int = Field(
+        default=1000,
+        ge=0,
+        validation_alias=_env("rate_limit_per_hour"),
+        description="Requests one API key (or client address) may make in any hour; 0: off.",
+    )
+    max_upload_bytes: int = Field(
+        default=20 * 1024 * 1024,
+        ge=1024,
+        validation_alias=_env("max_upload_bytes"),
+        description="The largest request body the HTTP service accepts (uploads included).",
+    )
+    review_workers: int = Field(
+        default=2,
+        ge=1,
+        le=32,
+        validation_alias=_env("review_workers"),
+        description="Reviews the HTTP service runs at once; more wait in a queue.",
+    )
+
+    _split_load = field_validator("load_plugins", "disable_plugins", "api_keys", mode="before")(
         classmethod(lambda cls, v: _split_names(v))
     )
 

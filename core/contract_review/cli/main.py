@@ -21,6 +21,7 @@ from .parse_command import parse
 from .plugins_command import plugins
 from .review_command import review
 from .search_command import search
+from .serve_command import serve
 from .skills_command import skills
 
 #: The commands of ``contract-review``, in the order ``--help`` lists them.
@@ -32,6 +33,7 @@ COMMANDS: tuple[click.Command, ...] = (
     index,
     search,
     law,
+    serve,
     new_domain,
 )
 

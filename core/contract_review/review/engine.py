@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ..builtin.orchestration import ORCHESTRATOR_PLUGIN_NAME, register_orchestrator
@@ -32,6 +32,7 @@ from ..storage.backend import StorageBackend
 from ..storage.opening import open_storage
 from ..storage.records import utc_now
 from .approval import Approver, AutoApprover, PauseReview
+from .decisions import Decision, apply_decisions
 from .document_intake import read_documents
 from .engine_context import EngineContext, ProgressCallback
 from .engine_nodes import DONE, NODES
@@ -118,6 +119,20 @@ class ReviewEngine:
 
         :raises ReviewNotFoundError: when the store has no such review.
         """
+        state = self.load(review_id)
+        if state.status == "complete":
+            return state
+        if approver is not None:
+            self.approver = approver
+        state.status = "running"
+        state.error = ""
+        return self._run(self._context(state), state)
+
+    def load(self, review_id: str) -> ReviewState:
+        """The review as its latest checkpoint left it, documents included.
+
+        :raises ReviewNotFoundError: when the store has no such review.
+        """
         record = self.storage.load(RECORD_KIND, review_id)
         if record is None:
             raise ReviewNotFoundError(
@@ -129,13 +144,21 @@ class ReviewEngine:
             raise ReviewNotFoundError(f"review {review_id!r} has no checkpoint to resume from")
         state = ReviewState.model_validate(checkpoint.data)
         state.documents = [Document.model_validate(d) for d in record.data.get("documents", [])]
-        if state.status == "complete":
-            return state
-        if approver is not None:
-            self.approver = approver
-        state.status = "running"
-        state.error = ""
-        return self._run(self._context(state), state)
+        return state
+
+    def decide(self, review_id: str, decisions: Sequence[Decision]) -> ReviewState:
+        """Record reviewers' decisions on a paused or finished review's proposed changes
+        (:mod:`contract_review.review.decisions`) and save them; a finished review's
+        report is rebuilt.
+
+        :raises ReviewNotFoundError: when the store has no such review.
+        :raises FindingNotFoundError: when a decision names a finding with no change.
+        """
+        state = self.load(review_id)
+        apply_decisions(state, decisions)
+        self._checkpoint(state)
+        self._save_record(state, report=self.report(state) if state.status == "complete" else None)
+        return state
 
     def report(self, state: ReviewState) -> ReviewReport:
         """The report of ``state`` (complete, paused or failed)."""

@@ -1,0 +1,59 @@
+"""``contract-review serve``: run the HTTP service (needs the ``server`` extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import click
+
+from ..errors import InputError, MissingExtraError
+
+__all__ = ["serve"]
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to bind to.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--law-index",
+    "law_index",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="The law index for /laws, /ask and unified search (default: the law_index "
+    "setting, CONTRACT_REVIEW_LAW_INDEX).",
+)
+@click.option(
+    "--no-resume",
+    is_flag=True,
+    help="Do not resume the reviews a stopped server left unfinished.",
+)
+def serve(host: str, port: int, law_index: Path | None, no_resume: bool) -> None:
+    """Serve reviews, ask, conversations, evaluation, the law library and unified search
+    over HTTP (OpenAPI at /docs).
+
+    \b
+    API keys (CONTRACT_REVIEW_API_KEYS=key1,key2) are not needed on 127.0.0.1 and are
+    required on any other address. Example:
+      contract-review serve --port 8000 --law-index law-index
+    """
+    for module in ("fastapi", "uvicorn", "multipart"):
+        if importlib.util.find_spec(module) is None:
+            raise MissingExtraError("contract-review serve", "server", module)
+    if law_index is not None:
+        from ..laws.law_index import read_law_manifest
+
+        if not law_index.is_dir():
+            raise InputError(
+                f"--law-index {law_index}: no such folder; build one with "
+                "'contract-review law index LAWS --out DIR'"
+            )
+        read_law_manifest(law_index)  # a folder that is no law index fails here, clearly
+
+    import uvicorn
+
+    from ..config import load_settings
+    from ..service.app import create_app
+
+    app = create_app(load_settings(), host=host, law_index=law_index, resume_reviews=not no_resume)
+    click.echo(f"contract-review serving on http://{host}:{port} (OpenAPI: /docs)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,82 @@
+"""API keys: who may call the service, and the name rate limits count requests under.
+
+Keys come from ``CONTRACT_REVIEW_API_KEYS`` (comma-separated) or the ``api_keys``
+setting and are sent as ``Authorization: Bearer KEY`` or ``X-API-Key: KEY``. On a
+loopback address keys are not required unless ``require_api_key`` says so; bound to any
+other address they always are, and a server with no keys configured refuses to start
+there (a clear error, not an open service).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+
+from starlette.requests import Request
+
+from ..errors import ConfigError
+
+__all__ = ["ApiKeyPolicy", "is_loopback"]
+
+#: Paths anyone may call without a key (health checks, the API description).
+OPEN_PATHS = frozenset({"/health", "/openapi.json", "/docs", "/redoc", "/docs/oauth2-redirect"})
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address or name the server binds to) is only reachable from
+    this machine."""
+    if host in {"localhost", ""}:
+        return host == "localhost"
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _fingerprint(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+class ApiKeyPolicy:
+    """Checks a request's key and names its client.
+
+    :param keys: The accepted keys.
+    :param required: Whether a key must be sent.
+    :raises ConfigError: when keys are required but none is configured.
+    """
+
+    def __init__(self, keys: list[str], *, required: bool) -> None:
+        self._keys = [k for k in keys if k]
+        self.required = required
+        if required and not self._keys:
+            raise ConfigError(
+                "the HTTP service requires API keys on this address, but none is configured; "
+                "set CONTRACT_REVIEW_API_KEYS=key1,key2 (or bind to 127.0.0.1)"
+            )
+
+    @classmethod
+    def for_host(cls, host: str, keys: list[str], required: bool | None) -> ApiKeyPolicy:
+        """The policy for a server bound to ``host``: keys required off loopback."""
+        return cls(keys, required=required if required is not None else not is_loopback(host))
+
+    @staticmethod
+    def presented_key(request: Request) -> str | None:
+        """The key the request sends, if any."""
+        header = request.headers.get("authorization", "")
+        scheme, _, value = header.partition(" ")
+        if scheme.lower() == "bearer" and value.strip():
+            return value.strip()
+        key = request.headers.get("x-api-key", "").strip()
+        return key or None
+
+    def is_valid(self, key: str) -> bool:
+        """Whether ``key`` is one of the configured keys (constant-time comparison)."""
+        return any(hmac.compare_digest(key.encode(), known.encode()) for known in self._keys)
+
+    def client_of(self, request: Request, key: str | None) -> str:
+        """The name rate limits count under: the key's fingerprint, else the address."""
+        if key is not None and self.is_valid(key):
+            return "key:" + _fingerprint(key)
+        host = request.client.host if request.client is not None else "unknown"
+        return "addr:" + host

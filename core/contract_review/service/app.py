@@ -1,0 +1,115 @@
+"""The FastAPI application: :func:`create_app` wires settings, the store, the registry,
+review jobs, the law index, API keys and rate limits to the routes.
+
+::
+
+    app = create_app(load_settings(), host="127.0.0.1")
+    uvicorn.run(app, host="127.0.0.1", port=8000)
+
+On start the app migrates the store to the current schema (opening it does) and resumes
+the reviews a stopped server left queued or running.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+
+from ..config import Settings, load_settings
+from ..plugins import core_version
+from ..registry import Registry, load_registry
+from ..storage.opening import open_storage
+from . import routes_laws, routes_meta, routes_reviews
+from .api_keys import ApiKeyPolicy
+from .error_handlers import install_error_handlers
+from .rate_limiting import SlidingWindowRateLimiter
+from .request_guards import install_request_guards
+from .review_jobs import ReviewJobs
+from .service_state import ServiceState, law_index_directory
+
+__all__ = ["create_app"]
+
+log = logging.getLogger(__name__)
+
+_DESCRIPTION = """AI-assisted contract review and legal retrieval over HTTP.
+
+Every JSON answer is `{"success": true, "data": ..., "request_id", "timestamp"}`
+(unified search follows seed 003: `results`, `clarify`, `meta`); every error is
+`{"success": false, "error": {"code", "message", "step"?, "suggestion"?}, "request_id"}`.
+Send an API key as `Authorization: Bearer KEY` or `X-API-Key: KEY` when the server
+requires one. Requests over the rate limit get 429 with `Retry-After`.
+"""
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    host: str = "127.0.0.1",
+    law_index: Path | None = None,
+    registry_factory: Callable[[], Registry] | None = None,
+    resume_reviews: bool = True,
+) -> FastAPI:
+    """The service for ``settings`` (default: :func:`load_settings`).
+
+    :param host: The address the server binds to; API keys are required off loopback
+        unless ``require_api_key`` says otherwise.
+    :param law_index: The law index directory (default: the ``law_index`` setting, or
+        ``<data_dir>/law-index`` when built there).
+    :param registry_factory: Builds a registry (default: every installed plugin).
+    :param resume_reviews: Resume reviews a stopped server left unfinished.
+    :raises ConfigError: when keys are required but none is configured.
+    :raises StorageError: when the store cannot be opened.
+    """
+    settings = settings if settings is not None else load_settings()
+    factory = registry_factory or (lambda: load_registry(settings=settings))
+    keys = ApiKeyPolicy.for_host(host, settings.api_keys, settings.require_api_key)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = open_storage(settings)  # migrates an older store
+        jobs = ReviewJobs(
+            registry_factory=factory,
+            settings=settings,
+            storage=storage,
+            upload_dir=settings.data_dir.expanduser() / "uploads",
+            workers=settings.review_workers,
+        )
+        app.state.service = ServiceState(
+            settings=settings,
+            storage=storage,
+            registry=factory(),
+            registry_factory=factory,
+            jobs=jobs,
+            keys=keys,
+            limiter=SlidingWindowRateLimiter(
+                settings.rate_limit_per_minute, settings.rate_limit_per_hour
+            ),
+            law_index_dir=law_index_directory(settings, law_index),
+        )
+        if resume_reviews:
+            resumed = jobs.resume_interrupted()
+            if resumed:
+                log.warning(
+                    "resuming %d interrupted review(s): %s", len(resumed), ", ".join(resumed)
+                )
+        try:
+            yield
+        finally:
+            jobs.shutdown(wait=False)
+            storage.close()
+
+    app = FastAPI(
+        title="contract-review",
+        version=core_version(),
+        description=_DESCRIPTION,
+        lifespan=lifespan,
+    )
+    install_error_handlers(app)
+    install_request_guards(app)
+    for module in (routes_meta, routes_reviews, routes_laws):
+        app.include_router(module.router)
+    return app

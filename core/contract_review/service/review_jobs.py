@@ -1,0 +1,323 @@
+"""Review jobs of the HTTP service: uploads become reviews that run in worker threads.
+
+An upload is saved under ``<data_dir>/uploads/<review id>/`` and the review's record is
+written at once with status ``queued``, so a server killed at any moment loses nothing:
+on start, :meth:`ReviewJobs.resume_interrupted` starts the queued reviews again and
+resumes the running ones from their latest checkpoint (the engine checkpoints after
+every node). Each job builds its own registry, so reviews running side by side do not
+share plugin state.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..config import Settings
+from ..errors import ContractReviewError, InputError
+from ..registry import Registry
+from ..review.approval import Approver, AutoApprover, PausingApprover
+from ..review.decisions import Decision, decidable_findings
+from ..review.document_intake import read_documents
+from ..review.engine import RECORD_KIND, ReviewEngine, ReviewNotFoundError, new_review_id
+from ..review.engine_request import ApprovalMode, DocumentInput, ReviewRequest
+from ..review.report_models import RiskSummary
+from ..review.state import ReviewState
+from ..storage.backend import StorageBackend
+
+__all__ = ["JobStatus", "ReviewJobView", "ReviewJobs", "UploadedFile"]
+
+log = logging.getLogger(__name__)
+
+#: Where a review stands: waiting for a worker, running, waiting for decisions,
+#: finished, or stopped by an error.
+JobStatus = Literal["queued", "running", "paused", "complete", "failed"]
+
+
+class UploadedFile(BaseModel):
+    """One uploaded document and its role in the review."""
+
+    model_config = ConfigDict(frozen=True)
+
+    filename: str
+    content: bytes = Field(repr=False)
+    role: str = "primary"
+
+
+class JobProgress(BaseModel):
+    """How far a running review is."""
+
+    node: str = ""
+    clauses_done: int = 0
+    clauses_planned: int = 0
+
+
+class ReviewJobView(BaseModel):
+    """A review as ``GET /reviews/{id}`` shows it."""
+
+    review_id: str
+    status: JobStatus
+    domain_id: str
+    documents: list[str] = Field(default_factory=list, description="Document file names.")
+    progress: JobProgress | None = None
+    summary: RiskSummary | None = Field(default=None, description="When complete.")
+    awaiting_decision: list[str] = Field(
+        default_factory=list,
+        description="Findings whose proposed change awaits a decision (a paused review).",
+    )
+    decidable: list[str] = Field(
+        default_factory=list, description="Every finding with a proposed change so far."
+    )
+    error: str = ""
+    reports: dict[str, str] = Field(
+        default_factory=dict, description="Report format -> its URL path (when complete)."
+    )
+
+
+_SAFE_NAME = re.compile(r"[^\w.\-]+", re.UNICODE)
+
+
+def safe_filename(name: str, index: int) -> str:
+    """A file name that stays inside the upload folder (path parts and odd characters
+    dropped); ``document-<n>`` when nothing usable is left."""
+    base = Path(name.replace("\\", "/")).name
+    cleaned = _SAFE_NAME.sub("_", base).strip("._")[:120]
+    return cleaned or f"document-{index}"
+
+
+class ReviewJobs:
+    """Runs the service's reviews.
+
+    :param registry_factory: Builds a registry for one job.
+    :param upload_dir: Where uploads are kept (one folder per review).
+    """
+
+    def __init__(
+        self,
+        *,
+        registry_factory: Callable[[], Registry],
+        settings: Settings,
+        storage: StorageBackend,
+        upload_dir: Path,
+        workers: int,
+    ) -> None:
+        self._registry_factory = registry_factory
+        self.settings = settings
+        self.storage = storage
+        self.upload_dir = upload_dir
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="review")
+        self._lock = threading.Lock()
+        self._active: dict[str, JobProgress] = {}
+        self._futures: dict[str, Future[None]] = {}
+
+    # ------------------------------------------------------------------ submitting
+
+    def submit(
+        self,
+        registry: Registry,
+        *,
+        domain_id: str,
+        files: Sequence[UploadedFile],
+        party: str = "",
+        approval: ApprovalMode = "auto",
+        use_orchestrator: bool | None = None,
+    ) -> str:
+        """Save the uploads, check they can be reviewed, queue the review; its id.
+
+        :raises InputError: for an unknown domain or a document that cannot be parsed
+            (nothing is queued then).
+        """
+        domain = registry.domain(domain_id)
+        if not files:
+            raise InputError("files: upload at least one document (the contract to review)")
+        review_id = new_review_id()
+        folder = self.upload_dir / review_id
+        folder.mkdir(parents=True, exist_ok=False)
+        documents = []
+        for index, upload in enumerate(files, start=1):
+            target = folder / safe_filename(upload.filename, index)
+            if target.exists():
+                target = target.with_name(f"{index}-{target.name}")
+            target.write_bytes(upload.content)
+            documents.append(DocumentInput(path=str(target), role=upload.role))
+        request = ReviewRequest(
+            domain_id=domain.domain_id,
+            documents=documents,
+            party=party,
+            use_orchestrator=use_orchestrator,
+            approval=approval,
+        )
+        try:  # a document that cannot be reviewed fails here, before anything is saved
+            read_documents(request, registry, domain)
+        except InputError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            message = str(exc).replace(str(folder) + "/", "").replace(str(folder), "")
+            raise type(exc)(message) from None
+        self.storage.save(
+            RECORD_KIND,
+            review_id,
+            {
+                "domain_id": domain.domain_id,
+                "status": "queued",
+                "request": request.model_dump(mode="json"),
+                "documents": [],
+                "error": "",
+                "report": None,
+            },
+        )
+        self._launch(review_id, lambda engine: engine.start(request, review_id=review_id), approval)
+        return review_id
+
+    def resume(self, review_id: str, *, approval: ApprovalMode | None = None) -> None:
+        """Continue a paused, failed or interrupted review in the background.
+
+        :param approval: How to decide the changes still undecided; default: as the
+            review was started (``pause`` stops again at the next one).
+        :raises ReviewNotFoundError: for an unknown review.
+        """
+        record = self.storage.load(RECORD_KIND, review_id)
+        if record is None:
+            raise ReviewNotFoundError(f"no review {review_id!r}")
+        if self.is_active(review_id):
+            return
+        request = ReviewRequest.model_validate(record.data["request"])
+        mode = approval or request.approval
+        if self.storage.latest_checkpoint(review_id) is None:
+            self._launch(review_id, lambda engine: engine.start(request, review_id=review_id), mode)
+            return
+        self._launch(review_id, lambda engine: engine.resume(review_id), mode)
+
+    def resume_interrupted(self) -> list[str]:
+        """Restart every review a stopped server left queued or running; their ids."""
+        resumed = []
+        for info in self.storage.list_records(RECORD_KIND):
+            record = self.storage.load(RECORD_KIND, info.id)
+            if record is not None and record.data.get("status") in {"queued", "running"}:
+                log.info("resuming review %s left %s", info.id, record.data.get("status"))
+                self.resume(info.id)
+                resumed.append(info.id)
+        return resumed
+
+    def is_active(self, review_id: str) -> bool:
+        """Whether the review is queued or running in this server."""
+        with self._lock:
+            return review_id in self._active
+
+    def _launch(
+        self, review_id: str, run: Callable[[ReviewEngine], Any], mode: ApprovalMode
+    ) -> None:
+        with self._lock:
+            self._active[review_id] = JobProgress(node="queued")
+            self._futures[review_id] = self._pool.submit(self._run, review_id, run, mode)
+
+    def _run(self, review_id: str, run: Callable[[ReviewEngine], Any], mode: ApprovalMode) -> None:
+        def progress(node: str, done: int, total: int) -> None:
+            with self._lock:
+                self._active[review_id] = JobProgress(
+                    node=node, clauses_done=done, clauses_planned=total
+                )
+
+        try:
+            engine = ReviewEngine(
+                self._registry_factory(),
+                settings=self.settings,
+                storage=self.storage,
+                approver=_approver(mode),
+                progress=progress,
+            )
+            with self._lock:
+                self._active[review_id] = JobProgress(node="parse")
+            run(engine)
+        except ContractReviewError as exc:
+            self._mark_failed(review_id, str(exc))
+        except Exception as exc:  # a bug must not kill the worker; the review says why
+            log.exception("review %s failed", review_id)
+            self._mark_failed(review_id, f"internal error: {type(exc).__name__}: {exc}")
+        finally:
+            with self._lock:
+                self._active.pop(review_id, None)
+                self._futures.pop(review_id, None)
+
+    def _mark_failed(self, review_id: str, message: str) -> None:
+        record = self.storage.load(RECORD_KIND, review_id)
+        if record is None:
+            return
+        if record.data.get("status") in {"queued", "running"}:
+            self.storage.save(
+                RECORD_KIND, review_id, {**record.data, "status": "failed", "error": message}
+            )
+
+    # ------------------------------------------------------------------ reading
+
+    def view(self, review_id: str, engine: ReviewEngine) -> ReviewJobView:
+        """The review's status as the service shows it.
+
+        :raises ReviewNotFoundError: for an unknown review.
+        """
+        record = self.storage.load(RECORD_KIND, review_id)
+        if record is None:
+            raise ReviewNotFoundError(f"no review {review_id!r}")
+        data = record.data
+        request = data.get("request") or {}
+        names = [Path(d.get("path", "")).name for d in request.get("documents", [])]
+        with self._lock:
+            progress = self._active.get(review_id)
+        stored: str = data.get("status", "queued")
+        status: JobStatus = "running" if progress is not None and stored != "queued" else stored  # type: ignore[assignment]
+        if progress is not None and progress.node == "queued":
+            status = "queued"
+        view = ReviewJobView(
+            review_id=review_id,
+            status=status,
+            domain_id=data.get("domain_id", ""),
+            documents=names,
+            progress=progress,
+            error=data.get("error", "") if status == "failed" else "",
+        )
+        if status in {"paused", "complete"} and progress is None:
+            state = engine.load(review_id)
+            view.decidable = [f.finding_id for f in decidable_findings(state)]
+            decided = {a.finding_id for a in state.approvals}
+            if state.current is not None:
+                decided |= {a.finding_id for a in state.current.approvals}
+            if status == "paused":
+                view.awaiting_decision = [f for f in view.decidable if f not in decided]
+        if status == "complete" and data.get("report") is not None:
+            view.summary = RiskSummary.model_validate(data["report"]["summary"])
+            view.reports = {
+                fmt: f"/reviews/{review_id}/report.{fmt}" for fmt in ("json", "md", "html")
+            }
+        return view
+
+    def decide(
+        self, engine: ReviewEngine, review_id: str, decisions: Sequence[Decision]
+    ) -> ReviewState:
+        """Record decisions on a paused or complete review (not while it runs)."""
+        if self.storage.load(RECORD_KIND, review_id) is None:
+            raise ReviewNotFoundError(f"no review {review_id!r}")
+        if self.is_active(review_id):
+            raise ReviewBusyError(
+                f"review {review_id} is running; decide its changes when it is paused or complete"
+            )
+        return engine.decide(review_id, decisions)
+
+    def shutdown(self, *, wait: bool = False) -> None:
+        """Stop taking jobs; running reviews finish when ``wait`` (else they resume on
+        the next start)."""
+        self._pool.shutdown(wait=wait, cancel_futures=not wait)
+
+
+class ReviewBusyError(InputError):
+    """The review is running; it cannot be changed now."""
+
+
+def _approver(mode: str) -> Approver:
+    return PausingApprover() if mode == "pause" else AutoApprover()

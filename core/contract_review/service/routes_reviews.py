@@ -1,0 +1,241 @@
+"""``/reviews``: upload a contract to review, poll the review, decide its proposed
+changes, resume it, and download its reports."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import datetime
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, File, Form, Path, UploadFile
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import Request
+
+from ..review.decisions import Decision
+from ..review.engine import RECORD_KIND, ReviewEngine, ReviewNotFoundError
+from ..review.engine_request import ApprovalMode
+from ..review.report_models import ReviewReport
+from .envelope import Envelope, envelope
+from .error_body import ServiceError
+from .review_jobs import ReviewJobView, UploadedFile
+from .service_state import ServiceState
+from .service_wiring import service_state
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/reviews", tags=["reviews"])
+
+Service = Annotated[ServiceState, Depends(service_state)]
+ReviewId = Annotated[
+    str, Path(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", description="The review id.")
+]
+
+_MEDIA = {
+    "json": "application/json",
+    "md": "text/markdown; charset=utf-8",
+    "html": "text/html; charset=utf-8",
+}
+
+
+class ReviewListItem(BaseModel):
+    """One review in the store."""
+
+    review_id: str
+    status: str
+    domain_id: str
+    updated_at: datetime
+
+
+class DecisionsBody(BaseModel):
+    """Reviewers' decisions on proposed changes."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"decisions": [{"finding_id": "F001", "decision": "approved"}]}]
+        },
+    )
+
+    decisions: list[Decision] = Field(min_length=1, max_length=500)
+
+
+class ResumeBody(BaseModel):
+    """How to decide the changes still undecided when the review goes on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    approval: ApprovalMode | None = Field(
+        default=None,
+        description="'auto' reports the rest as proposed; 'pause' stops at the next one; "
+        "unset: as the review was started. 'interactive' is not available over HTTP.",
+    )
+
+
+def _engine(service: ServiceState) -> ReviewEngine:
+    return ReviewEngine(service.registry, settings=service.settings, storage=service.storage)
+
+
+def _read(upload: UploadFile, limit: int) -> bytes:
+    content = upload.file.read(limit + 1)
+    if len(content) > limit:
+        raise ServiceError(
+            "E_CAPABILITY_LIMIT",
+            f"{upload.filename or 'the upload'} is larger than {limit} bytes",
+            status=413,
+        )
+    return content
+
+
+@router.post("", status_code=202, summary="Upload a contract and start its review")
+def create_review(
+    request: Request,
+    service: Service,
+    file: Annotated[UploadFile, File(description="The contract (.txt, .md, .docx, .pdf).")],
+    domain: Annotated[
+        str, Form(min_length=1, description="The domain id: fidic, sha_spa, generic...")
+    ],
+    party: Annotated[str, Form(description="The side we act for.")] = "",
+    approval: Annotated[
+        Literal["auto", "pause"],
+        Form(
+            description="'auto': changes reported as proposed, decide them later; "
+            "'pause': stop at each change until it is decided."
+        ),
+    ] = "auto",
+    references: Annotated[
+        list[UploadFile] | None, File(description="Related documents (GC, ER...).")
+    ] = None,
+    reference_roles: Annotated[
+        list[str] | None,
+        Form(description="The role of each reference, in order (default 'reference')."),
+    ] = None,
+) -> Envelope[ReviewJobView]:
+    limit = service.settings.max_upload_bytes
+    roles = list(reference_roles or [])
+    files = [UploadedFile(filename=file.filename or "contract.txt", content=_read(file, limit))]
+    for index, upload in enumerate(references or []):
+        role = roles[index] if index < len(roles) and roles[index] else "reference"
+        files.append(
+            UploadedFile(
+                filename=upload.filename or f"reference-{index + 1}.txt",
+                content=_read(upload, limit),
+                role=role,
+            )
+        )
+    review_id = service.jobs.submit(
+        service.registry, domain_id=domain, files=files, party=party, approval=approval
+    )
+    return envelope(request, service.jobs.view(review_id, _engine(service)))
+
+
+@router.get("", summary="The reviews in the store")
+def list_reviews(request: Request, service: Service) -> Envelope[list[ReviewListItem]]:
+    items = []
+    for info in service.storage.list_records(RECORD_KIND):
+        record = service.storage.load(RECORD_KIND, info.id)
+        if record is None:
+            continue
+        status = "running" if service.jobs.is_active(info.id) else record.data.get("status", "")
+        items.append(
+            ReviewListItem(
+                review_id=info.id,
+                status=str(status),
+                domain_id=str(record.data.get("domain_id", "")),
+                updated_at=info.updated_at,
+            )
+        )
+    return envelope(request, items)
+
+
+@router.get("/{review_id}", summary="Poll a review")
+def get_review(request: Request, service: Service, review_id: ReviewId) -> Envelope[ReviewJobView]:
+    return envelope(request, service.jobs.view(review_id, _engine(service)))
+
+
+@router.post("/{review_id}/decisions", summary="Approve, reject or edit proposed changes")
+def decide(
+    request: Request, service: Service, review_id: ReviewId, body: DecisionsBody
+) -> Envelope[ReviewJobView]:
+    engine = _engine(service)
+    service.jobs.decide(engine, review_id, body.decisions)
+    return envelope(request, service.jobs.view(review_id, engine))
+
+
+@router.post(
+    "/{review_id}/findings/{finding_id}/{decision}",
+    summary="Approve or reject one proposed change",
+)
+def decide_one(
+    request: Request,
+    service: Service,
+    review_id: ReviewId,
+    finding_id: Annotated[str, Path(min_length=1, max_length=128)],
+    decision: Literal["approve", "reject"],
+) -> Envelope[ReviewJobView]:
+    engine = _engine(service)
+    verdict: Literal["approved", "rejected"] = "approved" if decision == "approve" else "rejected"
+    service.jobs.decide(engine, review_id, [Decision(finding_id=finding_id, decision=verdict)])
+    return envelope(request, service.jobs.view(review_id, engine))
+
+
+@router.post(
+    "/{review_id}/resume", status_code=202, summary="Resume a paused or interrupted review"
+)
+def resume(
+    request: Request, service: Service, review_id: ReviewId, body: ResumeBody | None = None
+) -> Envelope[ReviewJobView]:
+    if body is not None and body.approval == "interactive":
+        raise ServiceError(
+            "E_SCHEMA_INVALID", "approval: 'interactive' needs a terminal; use 'auto' or 'pause'"
+        )
+    engine = _engine(service)
+    view = service.jobs.view(review_id, engine)
+    if view.status not in {"complete", "queued", "running"}:
+        service.jobs.resume(review_id, approval=body.approval if body is not None else None)
+        view = service.jobs.view(review_id, engine)
+    return envelope(request, view)
+
+
+@router.delete("/{review_id}", summary="Delete a review, its checkpoints and uploads")
+def delete_review(request: Request, service: Service, review_id: ReviewId) -> Envelope[str]:
+    if service.jobs.is_active(review_id):
+        raise ServiceError(
+            "E_CAPABILITY_LIMIT",
+            f"review {review_id} is running; delete it when it stops",
+            status=409,
+        )
+    if not service.storage.delete(RECORD_KIND, review_id):
+        raise ReviewNotFoundError(f"no review {review_id!r}")
+    shutil.rmtree(service.jobs.upload_dir / review_id, ignore_errors=True)
+    return envelope(request, review_id)
+
+
+@router.get(
+    "/{review_id}/report.{fmt}",
+    summary="Download a review's report (json, md or html)",
+    response_class=Response,
+    responses={200: {"content": {m.split(";")[0]: {} for m in _MEDIA.values()}}},
+)
+def report(service: Service, review_id: ReviewId, fmt: Literal["json", "md", "html"]) -> Response:
+    engine = _engine(service)
+    view = service.jobs.view(review_id, engine)
+    if view.status in {"queued", "running"}:
+        raise ServiceError(
+            "E_CAPABILITY_LIMIT",
+            f"review {review_id} is {view.status}; its report is ready when it stops",
+            suggestion=f"poll GET /reviews/{review_id}",
+            status=409,
+        )
+    record = service.storage.load(RECORD_KIND, review_id)
+    stored = record.data.get("report") if record is not None else None
+    if view.status == "complete" and stored is not None:
+        built = ReviewReport.model_validate(stored)
+    else:
+        built = engine.report(engine.load(review_id))
+    exporter = next(
+        (r.item for r in service.registry.exporters.values() if r.item.suffix == f".{fmt}"), None
+    )
+    if exporter is None:
+        raise ServiceError("E_NOT_SUPPORTED", f"no exporter writes .{fmt} reports")
+    return Response(exporter.export(built), media_type=_MEDIA[fmt])

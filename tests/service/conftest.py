@@ -1,0 +1,96 @@
+"""Fixtures of the HTTP service's tests: settings in a temporary data folder, an app
+served in-process, and a real uvicorn server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the HTTP service needs the 'server' extra")
+pytest.importorskip("multipart", reason="the HTTP service needs the 'server' extra")
+
+import httpx
+import uvicorn
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from contract_review.config import Settings, load_settings
+from contract_review.service.app import create_app
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+FIDIC_EXAMPLE = REPO_ROOT / "examples" / "fidic" / "particular_conditions.txt"
+
+SettingsFactory = Callable[..., Settings]
+
+
+@pytest.fixture
+def make_settings(tmp_path: Path) -> SettingsFactory:
+    """Settings with the store and uploads in ``tmp_path``, offline, no LLM."""
+
+    def make(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "data_dir": tmp_path / "data",
+            "cache_dir": tmp_path / "cache",
+            "llm_provider": "none",
+            "use_orchestrator": False,
+            "offline": True,
+        }
+        values.update(overrides)
+        return load_settings(**values)
+
+    return make
+
+
+@pytest.fixture
+def client(make_settings: SettingsFactory) -> Iterator[TestClient]:
+    """The app with default settings, served in-process."""
+    with TestClient(create_app(make_settings())) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """A uvicorn server on 127.0.0.1 in a background thread."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+    def client(self, **kwargs: Any) -> httpx.Client:
+        """An HTTP client for this server."""
+        return httpx.Client(base_url=self.url, timeout=30, **kwargs)
+
+
+@pytest.fixture
+def live_server() -> Callable[[FastAPI], LiveServer]:
+    """Serve an app over real HTTP: ``with live_server(app) as server: ...``."""
+    return LiveServer
