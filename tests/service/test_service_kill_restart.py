@@ -1,0 +1,140 @@
+"""A server killed (SIGKILL) during a review loses nothing: after a restart the review
+and conversation data are intact and the review resumes and completes with the same
+findings as a review that was never interrupted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from contract_review.service.app import create_app
+
+pytestmark = [
+    pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX-only"),
+]
+pytest.importorskip("contract_review_fidic", reason="the FIDIC domain plugin is not installed")
+
+CONTRACT = Path(__file__).resolve().parents[2] / "examples" / "fidic" / "particular_conditions.txt"
+
+# The server reviews slowly (a plugin sleeps after each analysed clause), so the test
+# can kill it part-way through a review.
+SERVER = textwrap.dedent(
+    """
+    import sys, time
+    import uvicorn
+    from contract_review import hookimpl, load_registry, load_settings
+    from contract_review.service.app import create_app
+
+    class Slow:
+        @hookimpl
+        def route_after_analyze(self, state, clause_plan):
+            time.sleep(0.25)
+            return None
+
+    data_dir, port = sys.argv[1:3]
+    settings = load_settings(
+        data_dir=data_dir, llm_provider="none", use_orchestrator=False, offline=True
+    )
+    app = create_app(
+        settings,
+        registry_factory=lambda: load_registry(settings=settings, extra_plugins=(("slow", Slow()),)),
+    )
+    uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning")
+    """
+)
+
+
+def _start(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "CONTRACT_REVIEW_LLM_PROVIDER": "none"}
+    child = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(data_dir), str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return child
+        except httpx.TransportError:
+            pass
+        if child.poll() is not None:
+            raise RuntimeError(
+                f"server exited: {child.stderr.read().decode() if child.stderr else ''}"
+            )
+        time.sleep(0.1)
+    child.kill()
+    raise RuntimeError("server did not start")
+
+
+def _findings(report: dict[str, Any]) -> list[tuple[str, str, str]]:
+    return sorted((f["finding_id"], f["clause_id"], f["risk_level"]) for f in report["findings"])
+
+
+def test_kill_during_a_review_then_restart(
+    tmp_path: Path, make_settings: Any, unused_port: int
+) -> None:
+    data_dir = tmp_path / "served"
+    port = unused_port
+    base = f"http://127.0.0.1:{port}"
+    server = _start(data_dir, port)
+    try:
+        with httpx.Client(base_url=base, timeout=30) as http:
+            with CONTRACT.open("rb") as contract:
+                created = http.post(
+                    "/reviews",
+                    data={"domain": "fidic"},
+                    files={"file": (CONTRACT.name, contract, "text/plain")},
+                ).json()["data"]
+            review_id = created["review_id"]
+            deadline = time.monotonic() + 60
+            while True:
+                view = http.get(f"/reviews/{review_id}").json()["data"]
+                progress = view.get("progress") or {}
+                if view["status"] == "running" and progress.get("clauses_done", 0) >= 2:
+                    break
+                assert view["status"] in {"queued", "running"}, view
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=30)
+
+    server = _start(data_dir, port)  # resumes the interrupted review on start
+    try:
+        with httpx.Client(base_url=base, timeout=30) as http:
+            deadline = time.monotonic() + 120
+            while True:
+                view = http.get(f"/reviews/{review_id}").json()["data"]
+                if view["status"] not in {"queued", "running"}:
+                    break
+                assert time.monotonic() < deadline, view
+                time.sleep(0.1)
+            assert view["status"] == "complete", view
+            resumed = http.get(f"/reviews/{review_id}/report.json").json()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+
+    with TestClient(create_app(make_settings())) as client, CONTRACT.open("rb") as contract:
+        fresh_id = client.post(
+            "/reviews",
+            data={"domain": "fidic"},
+            files={"file": (CONTRACT.name, contract, "text/plain")},
+        ).json()["data"]["review_id"]
+        while client.get(f"/reviews/{fresh_id}").json()["data"]["status"] in {"queued", "running"}:
+            time.sleep(0.1)
+        uninterrupted = client.get(f"/reviews/{fresh_id}/report.json").json()
+    assert _findings(resumed) == _findings(uninterrupted)
+    assert len(resumed["clauses"]) == len(uninterrupted["clauses"])

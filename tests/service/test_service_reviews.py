@@ -1,0 +1,178 @@
+"""Reviews over HTTP: upload the FIDIC example, poll, decide proposed changes (after the
+review, or at each pause), resume, and download the reports."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from contract_review.service.app import create_app
+
+pytest.importorskip("contract_review_fidic", reason="the FIDIC domain plugin is not installed")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "fidic"
+
+
+def _upload(client: TestClient, **form: str) -> dict[str, Any]:
+    with (EXAMPLES / "particular_conditions.txt").open("rb") as contract:
+        response = client.post(
+            "/reviews",
+            data={"domain": "fidic", **form},
+            files={"file": ("particular_conditions.txt", contract, "text/plain")},
+        )
+    assert response.status_code == 202, response.text
+    data: dict[str, Any] = response.json()["data"]
+    return data
+
+
+def _wait(client: TestClient, review_id: str, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        data: dict[str, Any] = client.get(f"/reviews/{review_id}").json()["data"]
+        if data["status"] not in {"queued", "running"}:
+            return data
+        assert time.monotonic() < deadline, f"review still {data['status']}: {data}"
+        time.sleep(0.1)
+
+
+def test_upload_review_approve_and_download(client: TestClient) -> None:
+    queued = _upload(client)
+    assert queued["status"] in {"queued", "running"}
+    assert queued["documents"] == ["particular_conditions.txt"]
+    done = _wait(client, queued["review_id"])
+    assert done["status"] == "complete", done
+    assert done["summary"]["high"] >= 1
+    assert done["decidable"], "the example has one-sided clauses with proposed redlines"
+    assert set(done["reports"]) == {"json", "md", "html"}
+
+    finding = done["decidable"][0]
+    rejected = done["decidable"][1]
+    ok = client.post(f"/reviews/{done['review_id']}/findings/{finding}/approve")
+    assert ok.status_code == 200
+    client.post(
+        f"/reviews/{done['review_id']}/decisions",
+        json={"decisions": [{"finding_id": rejected, "decision": "rejected"}]},
+    )
+
+    report = client.get(f"/reviews/{done['review_id']}/report.json").json()
+    decisions = {a["finding_id"]: (a["decision"], a["by"]) for a in report["approvals"]}
+    assert decisions[finding] == ("approved", "api")
+    assert decisions[rejected] == ("rejected", "api")
+
+    html = client.get(f"/reviews/{done['review_id']}/report.html")
+    assert html.status_code == 200
+    assert html.headers["content-type"].startswith("text/html")
+    assert "<html" in html.text and "approved" in html.text
+    markdown = client.get(f"/reviews/{done['review_id']}/report.md")
+    assert markdown.headers["content-type"].startswith("text/markdown")
+
+    listed = client.get("/reviews").json()["data"]
+    assert [item["review_id"] for item in listed] == [done["review_id"]]
+
+
+def test_an_edit_rewrites_the_redline(client: TestClient) -> None:
+    done = _wait(client, _upload(client)["review_id"])
+    finding = done["decidable"][0]
+    wording = "The Contractor's design shall comply with the Employer's Requirements."
+    response = client.post(
+        f"/reviews/{done['review_id']}/decisions",
+        json={"decisions": [{"finding_id": finding, "decision": "edited", "after": wording}]},
+    )
+    assert response.status_code == 200
+    report = client.get(f"/reviews/{done['review_id']}/report.json").json()
+    edited = next(f for f in report["findings"] if f["finding_id"] == finding)
+    assert edited["suggested_change"]["after"] == wording
+    assert "+" + wording in edited["suggested_change"]["diff"]
+
+
+def test_a_paused_review_waits_for_decisions_then_resumes(client: TestClient) -> None:
+    review_id = _upload(client, approval="pause")["review_id"]
+    paused = _wait(client, review_id)
+    assert paused["status"] == "paused"
+    assert len(paused["awaiting_decision"]) >= 1
+    first = paused["awaiting_decision"][0]
+
+    early = client.get(f"/reviews/{review_id}/report.json").json()
+    assert early["status"] == "paused"
+
+    client.post(f"/reviews/{review_id}/findings/{first}/reject")
+    client.post(f"/reviews/{review_id}/resume")
+    again = _wait(client, review_id)
+    assert first not in again["awaiting_decision"]
+
+    finish = client.post(f"/reviews/{review_id}/resume", json={"approval": "auto"})
+    assert finish.status_code == 202
+    done = _wait(client, review_id)
+    assert done["status"] == "complete"
+    report = client.get(f"/reviews/{review_id}/report.json").json()
+    by_id = {a["finding_id"]: a for a in report["approvals"]}
+    assert by_id[first]["decision"] == "rejected"
+    assert by_id[first]["by"] == "api"
+    assert {a["by"] for a in report["approvals"]} <= {"api", "auto"}
+
+
+def test_review_mistakes_are_clear(client: TestClient) -> None:
+    unknown = client.post(
+        "/reviews", data={"domain": "nope"}, files={"file": ("a.txt", b"1. Payment\nPay.")}
+    )
+    assert unknown.status_code == 400
+    assert "unknown domain 'nope'" in unknown.json()["error"]["message"]
+
+    empty = client.post("/reviews", data={"domain": "fidic"}, files={"file": ("empty.txt", b"")})
+    assert empty.status_code == 400
+    message = empty.json()["error"]["message"]
+    assert "empty.txt" in message and "empty" in message
+    assert "uploads" not in message, "the server's folders are not shown to clients"
+
+    no_file = client.post("/reviews", data={"domain": "fidic"})
+    assert no_file.status_code == 400
+    assert "file" in no_file.json()["error"]["message"]
+
+    missing = client.get("/reviews/rv-nothing-here")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "E_NOT_FOUND"
+
+    done = _wait(client, _upload(client)["review_id"])
+    bad = client.post(
+        f"/reviews/{done['review_id']}/decisions",
+        json={"decisions": [{"finding_id": "F-none", "decision": "approved"}]},
+    )
+    assert bad.status_code == 404
+    assert "F-none" in bad.json()["error"]["message"]
+    no_wording = client.post(
+        f"/reviews/{done['review_id']}/decisions",
+        json={"decisions": [{"finding_id": done["decidable"][0], "decision": "edited"}]},
+    )
+    assert no_wording.status_code == 400
+    assert "after" in no_wording.json()["error"]["message"]
+
+
+def test_domains_and_skills_describe_the_install(client: TestClient) -> None:
+    domains = {d["domain_id"]: d for d in client.get("/domains").json()["data"]}
+    assert "fidic" in domains
+    assert domains["fidic"]["checklist"], "a domain lists its checklist"
+    assert client.get("/domains/fidic").json()["data"]["name"] == domains["fidic"]["name"]
+    assert client.get("/domains/nope").status_code == 404
+    skills = client.get("/skills", params={"domain": "fidic"}).json()["data"]
+    assert skills and all(s["domain"] in {"*", "fidic"} for s in skills)
+    tool = skills[0]["tool"]
+    assert tool["type"] == "function" and tool["function"]["name"] == skills[0]["skill_id"]
+    info = client.get("/info").json()["data"]
+    assert "/reviews" in info["endpoints"] and info["api_keys_required"] is False
+
+
+@pytest.fixture
+def client_two_workers(make_settings) -> Any:
+    with TestClient(create_app(make_settings(review_workers=2))) as test_client:
+        yield test_client
+
+
+def test_two_reviews_run_side_by_side(client_two_workers: TestClient) -> None:
+    ids = [_upload(client_two_workers)["review_id"] for _ in range(2)]
+    results = [_wait(client_two_workers, rid) for rid in ids]
+    assert [r["status"] for r in results] == ["complete", "complete"]
+    assert results[0]["summary"] == results[1]["summary"]
