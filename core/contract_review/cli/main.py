@@ -14,6 +14,7 @@ import click
 from ..plugins import core_version
 from .context import CliState, pass_state
 from .errors import ContractReviewGroup
+from .evaluate_command import evaluate
 from .index_command import index
 from .law_command import law
 from .new_domain_command import new_domain
@@ -33,6 +34,7 @@ COMMANDS: tuple[click.Command, ...] = (
     index,
     search,
     law,
+    evaluate,
     serve,
     new_domain,
 )
