@@ -145,8 +145,12 @@ def test_an_old_schema_store_is_migrated_on_start(make_settings, live_server, tm
             ),
         )
     with live_server(create_app(settings)) as server, server.client() as http:
-        health = http.get("/health")
-    assert health.status_code == 200
+        listed = http.get("/conversations")
+        legacy = http.get("/conversations/conv-legacy-1")
+    assert listed.status_code == 200
+    assert [c["id"] for c in listed.json()["data"]] == ["conv-legacy-1"]
+    assert legacy.json()["data"]["messages"][0]["content"] == "试用期多长？"
+    assert legacy.json()["data"]["metadata"]["language"] == "zh"
     with sqlite3.connect(store) as conn:
         version = dict(conn.execute("SELECT key, value FROM meta").fetchall())["schema_version"]
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}

@@ -98,6 +98,8 @@ def test_kill_during_a_review_then_restart(
                     files={"file": (CONTRACT.name, contract, "text/plain")},
                 ).json()["data"]
             review_id = created["review_id"]
+            conversation = http.post("/conversations", json={"metadata": {"matter": "EPC"}})
+            conversation_id = conversation.json()["data"]["id"]
             deadline = time.monotonic() + 60
             while True:
                 view = http.get(f"/reviews/{review_id}").json()["data"]
@@ -123,6 +125,7 @@ def test_kill_during_a_review_then_restart(
                 time.sleep(0.1)
             assert view["status"] == "complete", view
             resumed = http.get(f"/reviews/{review_id}/report.json").json()
+            kept = http.get(f"/conversations/{conversation_id}").json()["data"]
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -136,5 +139,6 @@ def test_kill_during_a_review_then_restart(
         while client.get(f"/reviews/{fresh_id}").json()["data"]["status"] in {"queued", "running"}:
             time.sleep(0.1)
         uninterrupted = client.get(f"/reviews/{fresh_id}/report.json").json()
+    assert kept["metadata"] == {"matter": "EPC"}
     assert _findings(resumed) == _findings(uninterrupted)
     assert len(resumed["clauses"]) == len(uninterrupted["clauses"])

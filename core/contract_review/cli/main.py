@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import click
 
 from ..plugins import core_version
+from .ask_command import ask
 from .context import CliState, pass_state
 from .errors import ContractReviewGroup
 from .evaluate_command import evaluate
@@ -34,6 +35,7 @@ COMMANDS: tuple[click.Command, ...] = (
     index,
     search,
     law,
+    ask,
     evaluate,
     serve,
     new_domain,

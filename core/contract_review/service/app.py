@@ -23,7 +23,14 @@ from ..config import Settings, load_settings
 from ..plugins import core_version
 from ..registry import Registry, load_registry
 from ..storage.opening import open_storage
-from . import routes_laws, routes_meta, routes_reviews
+from . import (
+    routes_ask,
+    routes_evaluate,
+    routes_laws,
+    routes_meta,
+    routes_reviews,
+    routes_search,
+)
 from .api_keys import ApiKeyPolicy
 from .error_handlers import install_error_handlers
 from .rate_limiting import SlidingWindowRateLimiter
@@ -110,6 +117,14 @@ def create_app(
     )
     install_error_handlers(app)
     install_request_guards(app)
-    for module in (routes_meta, routes_reviews, routes_laws):
+    for module in (
+        routes_meta,
+        routes_reviews,
+        routes_ask,
+        routes_evaluate,
+        routes_laws,
+        routes_search,
+    ):
         app.include_router(module.router)
+    app.state.validation_hints = {routes_search.PATH: routes_search.VALIDATION_HINT}
     return app

@@ -99,7 +99,10 @@ def install_error_handlers(app: FastAPI) -> None:
             code="E_SCHEMA_INVALID",
             message=_validation_message(exc),
             step="validate",
-            suggestion="see the request schema and examples at /docs (OpenAPI: /openapi.json)",
+            suggestion=getattr(request.app.state, "validation_hints", {}).get(
+                request.url.path,
+                "see the request schema and examples at /docs (OpenAPI: /openapi.json)",
+            ),
         )
         return error_response(request, info, 400)
 

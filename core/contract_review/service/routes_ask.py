@@ -1,0 +1,97 @@
+"""``/ask`` and ``/conversations``: questions answered with citations, and the
+conversations that keep them (seed 002 P0's create/get/delete/list/clear as REST)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from starlette.requests import Request
+
+from ..ask.answer_models import AskAnswer, AskRequest
+from ..ask.asking import ask
+from ..ask.conversation_models import Conversation, ConversationSummary
+from ..ask.conversations import ConversationStore
+from ..llm.llm_choice import choose_llm
+from .envelope import Envelope, envelope
+from .service_state import ServiceState
+from .service_wiring import service_state
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["ask"])
+
+Service = Annotated[ServiceState, Depends(service_state)]
+ConversationId = Annotated[
+    str,
+    Path(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", description="The conversation id."),
+]
+
+
+class NewConversation(BaseModel):
+    """A conversation to start."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    metadata: dict[str, JsonValue] = Field(
+        default_factory=dict, description="Kept with it: domain, language, ..."
+    )
+
+
+@router.post("/ask", summary="Ask about the law library or a reviewed contract")
+def ask_question(request: Request, service: Service, body: AskRequest) -> Envelope[AskAnswer]:
+    """Answers quote the articles or clauses they rest on (each quote occurs in its
+    source). Offline and extractive by default; written by the configured LLM when one
+    is set and ``options.mode`` allows it."""
+    if body.review_id is None and service.law_index_dir is None:
+        service.law_index()  # raises E_NOT_SUPPORTED saying how to configure one
+    llm = None if body.options.mode == "extractive" else choose_llm(None, settings=service.settings)
+    answer = ask(
+        body,
+        law_index=service.optional_law_index() if body.review_id is None else None,
+        storage=service.storage,
+        llm=llm,
+    )
+    return envelope(request, answer)
+
+
+def _store(service: ServiceState) -> ConversationStore:
+    return ConversationStore(service.storage)
+
+
+@router.post("/conversations", status_code=201, summary="Start a conversation")
+def create_conversation(
+    request: Request, service: Service, body: NewConversation | None = None
+) -> Envelope[Conversation]:
+    metadata = body.metadata if body is not None else {}
+    return envelope(request, _store(service).create(metadata=metadata))
+
+
+@router.get("/conversations", summary="List conversations")
+def list_conversations(request: Request, service: Service) -> Envelope[list[ConversationSummary]]:
+    return envelope(request, _store(service).list())
+
+
+@router.get("/conversations/{conversation_id}", summary="A conversation with its messages")
+def get_conversation(
+    request: Request, service: Service, conversation_id: ConversationId
+) -> Envelope[Conversation]:
+    return envelope(request, _store(service).get(conversation_id))
+
+
+@router.delete("/conversations/{conversation_id}", summary="Delete a conversation")
+def delete_conversation(
+    request: Request, service: Service, conversation_id: ConversationId
+) -> Envelope[str]:
+    _store(service).delete(conversation_id)
+    return envelope(request, conversation_id)
+
+
+@router.delete(
+    "/conversations/{conversation_id}/messages", summary="Clear a conversation's messages"
+)
+def clear_conversation(
+    request: Request, service: Service, conversation_id: ConversationId
+) -> Envelope[Conversation]:
+    return envelope(request, _store(service).clear(conversation_id))

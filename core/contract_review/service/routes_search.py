@@ -1,0 +1,69 @@
+"""``POST /api/search/unified``: seed 003's unified search over the law library seen as a
+graph. The answer keeps the seed's shape (``results``, ``clarify``, ``meta``) with the
+service's ``success`` and ``request_id``; errors use the one error body, with the
+``clarify`` block and ``meta`` when the search made them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Header
+from starlette.requests import Request
+
+from ..unified_search.executor import unified_search
+from ..unified_search.request_models import UnifiedSearchRequest
+from ..unified_search.response_models import UnifiedSearchResponse
+from ..unified_search.search_errors import EXAMPLE_REQUEST, UnifiedSearchError
+from .error_body import ServiceError
+from .error_handlers import request_id_of
+from .service_state import ServiceState
+from .service_wiring import service_state
+
+__all__ = ["PATH", "VALIDATION_HINT", "router"]
+
+router = APIRouter(tags=["search"])
+
+Service = Annotated[ServiceState, Depends(service_state)]
+
+#: Where the unified search answers.
+PATH = "/api/search/unified"
+
+#: Offered with a request that does not validate (seed 003: 返回示例与校验错误).
+VALIDATION_HINT = f"a valid request looks like {EXAMPLE_REQUEST}"
+
+
+class UnifiedSearchAnswer(UnifiedSearchResponse):
+    """A unified search answer."""
+
+    success: Literal[True] = True
+    request_id: str
+
+
+@router.post(
+    PATH, summary="Unified search (seed 003): nl, exact or hybrid", response_model_exclude_none=True
+)
+def search_unified(
+    request: Request,
+    service: Service,
+    body: UnifiedSearchRequest,
+    x_client_profile: Annotated[
+        str | None,
+        Header(description="precision, recall or balanced; the body's profile wins."),
+    ] = None,
+) -> UnifiedSearchAnswer:
+    try:
+        index = (
+            None
+            if body.options.dry_run and service.law_index_dir is None
+            else service.optional_law_index()
+        )
+        response = unified_search(body, index=index, header_profile=x_client_profile)
+    except UnifiedSearchError as exc:
+        body_of_error = exc.to_response(profile=body.profile or x_client_profile)
+        extra = body_of_error.model_dump(
+            mode="json", exclude_none=True, exclude={"error", "results"}
+        )
+        raise ServiceError(
+            exc.code, exc.message, step=exc.step, suggestion=exc.suggestion, extra=extra
+        ) from exc
+    return UnifiedSearchAnswer(**response.model_dump(), request_id=request_id_of(request))
