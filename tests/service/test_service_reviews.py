@@ -128,6 +128,16 @@ def test_review_mistakes_are_clear(client: TestClient) -> None:
     assert "empty.txt" in message and "empty" in message
     assert "uploads" not in message, "the server's folders are not shown to clients"
 
+    with (EXAMPLES / "particular_conditions.txt").open("rb") as contract:
+        party = client.post(
+            "/reviews",
+            data={"domain": "fidic", "party": "Martian"},
+            files={"file": ("pc.txt", contract, "text/plain")},
+        )
+    assert party.status_code == 400
+    assert "'Martian' matches no side" in party.json()["error"]["message"]
+    assert client.get("/reviews").json()["data"] == [], "nothing is queued for a bad request"
+
     no_file = client.post("/reviews", data={"domain": "fidic"})
     assert no_file.status_code == 400
     assert "file" in no_file.json()["error"]["message"]

@@ -11,15 +11,12 @@ share plugin state.
 from __future__ import annotations
 
 import logging
-import re
 import shutil
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from ..config import Settings
 from ..errors import ContractReviewError, InputError
@@ -29,68 +26,21 @@ from ..review.decisions import Decision, decidable_findings
 from ..review.document_intake import read_documents
 from ..review.engine import RECORD_KIND, ReviewEngine, ReviewNotFoundError, new_review_id
 from ..review.engine_request import ApprovalMode, DocumentInput, ReviewRequest
+from ..review.playbook_step import playbook_step
 from ..review.report_models import RiskSummary
 from ..review.state import ReviewState
 from ..storage.backend import StorageBackend
+from .review_job_models import (
+    JobProgress,
+    JobStatus,
+    ReviewJobView,
+    UploadedFile,
+    safe_filename,
+)
 
 __all__ = ["JobStatus", "ReviewJobView", "ReviewJobs", "UploadedFile"]
 
 log = logging.getLogger(__name__)
-
-#: Where a review stands: waiting for a worker, running, waiting for decisions,
-#: finished, or stopped by an error.
-JobStatus = Literal["queued", "running", "paused", "complete", "failed"]
-
-
-class UploadedFile(BaseModel):
-    """One uploaded document and its role in the review."""
-
-    model_config = ConfigDict(frozen=True)
-
-    filename: str
-    content: bytes = Field(repr=False)
-    role: str = "primary"
-
-
-class JobProgress(BaseModel):
-    """How far a running review is."""
-
-    node: str = ""
-    clauses_done: int = 0
-    clauses_planned: int = 0
-
-
-class ReviewJobView(BaseModel):
-    """A review as ``GET /reviews/{id}`` shows it."""
-
-    review_id: str
-    status: JobStatus
-    domain_id: str
-    documents: list[str] = Field(default_factory=list, description="Document file names.")
-    progress: JobProgress | None = None
-    summary: RiskSummary | None = Field(default=None, description="When complete.")
-    awaiting_decision: list[str] = Field(
-        default_factory=list,
-        description="Findings whose proposed change awaits a decision (a paused review).",
-    )
-    decidable: list[str] = Field(
-        default_factory=list, description="Every finding with a proposed change so far."
-    )
-    error: str = ""
-    reports: dict[str, str] = Field(
-        default_factory=dict, description="Report format -> its URL path (when complete)."
-    )
-
-
-_SAFE_NAME = re.compile(r"[^\w.\-]+", re.UNICODE)
-
-
-def safe_filename(name: str, index: int) -> str:
-    """A file name that stays inside the upload folder (path parts and odd characters
-    dropped); ``document-<n>`` when nothing usable is left."""
-    base = Path(name.replace("\\", "/")).name
-    cleaned = _SAFE_NAME.sub("_", base).strip("._")[:120]
-    return cleaned or f"document-{index}"
 
 
 class ReviewJobs:
@@ -155,8 +105,8 @@ class ReviewJobs:
             use_orchestrator=use_orchestrator,
             approval=approval,
         )
-        try:  # a document that cannot be reviewed fails here, before anything is saved
-            read_documents(request, registry, domain)
+        try:  # a document or party that cannot be reviewed fails here, before anything is saved
+            playbook_step(domain, request, read_documents(request, registry, domain))
         except InputError as exc:
             shutil.rmtree(folder, ignore_errors=True)
             message = str(exc).replace(str(folder) + "/", "").replace(str(folder), "")

@@ -18,7 +18,7 @@ from ..review.engine_request import ApprovalMode
 from ..review.report_models import ReviewReport
 from .envelope import Envelope, envelope
 from .error_body import ServiceError
-from .review_jobs import ReviewJobView, UploadedFile
+from .review_job_models import ReviewJobView, UploadedFile
 from .service_state import ServiceState
 from .service_wiring import service_state
 
@@ -225,6 +225,13 @@ def report(service: Service, review_id: ReviewId, fmt: Literal["json", "md", "ht
             "E_CAPABILITY_LIMIT",
             f"review {review_id} is {view.status}; its report is ready when it stops",
             suggestion=f"poll GET /reviews/{review_id}",
+            status=409,
+        )
+    if view.status == "failed" and service.storage.latest_checkpoint(review_id) is None:
+        raise ServiceError(
+            "E_CAPABILITY_LIMIT",
+            f"review {review_id} failed before any clause was reviewed, so it has no report: "
+            f"{view.error}",
             status=409,
         )
     record = service.storage.load(RECORD_KIND, review_id)
