@@ -74,6 +74,27 @@ def test_upload_review_approve_and_download(client: TestClient) -> None:
     assert [item["review_id"] for item in listed] == [done["review_id"]]
 
 
+def test_ask_about_and_grade_a_reviewed_contract(client: TestClient) -> None:
+    done = _wait(client, _upload(client)["review_id"])
+    answer = client.post(
+        "/ask",
+        json={
+            "query": "When must the Contractor send a detailed claim?",
+            "review_id": done["review_id"],
+        },
+    ).json()["data"]
+    assert answer["intent"] == "contract_question"
+    cited = answer["citations"][0]
+    assert cited["kind"] == "clause" and cited["id"] == "20.1"
+    source = (EXAMPLES / "particular_conditions.txt").read_text(encoding="utf-8")
+    assert cited["quote"] in source
+
+    graded = client.post("/evaluate", json={"target": "review", "review_id": done["review_id"]})
+    review = graded.json()["data"]["review"]
+    assert review["grade"] in {"A", "B", "C"}
+    assert len(review["findings"]) == done["summary"]["total"]
+
+
 def test_an_edit_rewrites_the_redline(client: TestClient) -> None:
     done = _wait(client, _upload(client)["review_id"])
     finding = done["decidable"][0]
