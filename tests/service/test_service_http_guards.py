@@ -95,6 +95,11 @@ def test_unknown_paths_methods_and_big_bodies_get_the_error_body(
         missing = http.get("/no/such/endpoint")
         method = http.delete("/health")
         big = http.post("/laws/search", content=b"x" * 4096)
+        chunked = http.post(
+            "/laws/search",
+            content=iter([b'{"query": "', b"x" * 3000, b'"}']),  # no Content-Length
+            headers={"Content-Type": "application/json"},
+        )
     assert missing.status_code == 404
     _assert_error_body(missing.json(), "E_NOT_FOUND")
     assert method.status_code == 405
@@ -102,6 +107,9 @@ def test_unknown_paths_methods_and_big_bodies_get_the_error_body(
     assert big.status_code == 413
     _assert_error_body(big.json(), "E_CAPABILITY_LIMIT")
     assert "2048" in big.json()["error"]["message"]
+    assert "content-length" not in {k.lower() for k in chunked.request.headers}
+    assert chunked.status_code == 413
+    _assert_error_body(chunked.json(), "E_CAPABILITY_LIMIT")
 
 
 def test_law_endpoints_without_an_index_say_how_to_configure_one(client) -> None:

@@ -1,5 +1,9 @@
 """The checks every request passes before its endpoint: a request id, the body size
-limit, the API key and the rate limit (in that order)."""
+limit, the API key and the rate limit (in that order).
+
+The size limit is checked twice: against ``Content-Length`` before anything is read,
+and while the body is read (:class:`BodySizeLimit`), so a body sent in chunks without a
+length cannot grow past it either."""
 
 from __future__ import annotations
 
@@ -9,12 +13,13 @@ from collections.abc import Awaitable, Callable
 from fastapi import FastAPI
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .api_keys import OPEN_PATHS
 from .error_body import ErrorInfo
 from .error_handlers import error_response
 
-__all__ = ["install_request_guards"]
+__all__ = ["BodySizeLimit", "install_request_guards"]
 
 CallNext = Callable[[Request], Awaitable[Response]]
 
@@ -26,8 +31,52 @@ def _request_id(request: Request) -> str:
     return "req-" + secrets.token_hex(8)
 
 
+class BodySizeLimit:
+    """ASGI middleware: a body sent without ``Content-Length`` (in chunks) is read first,
+    and one that grows past ``max_upload_bytes`` is answered with ``E_CAPABILITY_LIMIT``
+    (413) before the endpoint sees it. Bodies with a length were checked already."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = dict(scope.get("headers") or [])
+        if scope["type"] != "http" or b"content-length" in headers:
+            await self.app(scope, receive, send)
+            return
+        limit: int = scope["app"].state.service.settings.max_upload_bytes
+        messages: list[Message] = []
+        received = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            received += len(message.get("body", b""))
+            if received > limit:
+                info = ErrorInfo(
+                    code="E_CAPABILITY_LIMIT",
+                    message=f"the request body is over {limit} bytes, the most this server accepts",
+                    suggestion=_SMALLER,
+                )
+                await error_response(Request(scope), info, 413)(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+
+_SMALLER = "send a smaller document, or raise max_upload_bytes (CONTRACT_REVIEW_MAX_UPLOAD_BYTES)"
+
+
 def install_request_guards(app: FastAPI) -> None:
     """Add the middleware; it reads the :class:`ServiceState` on ``app.state.service``."""
+
+    app.add_middleware(BodySizeLimit)
 
     @app.middleware("http")
     async def guard(request: Request, call_next: CallNext) -> Response:
@@ -41,8 +90,7 @@ def install_request_guards(app: FastAPI) -> None:
             info = ErrorInfo(
                 code="E_CAPABILITY_LIMIT",
                 message=f"the request body is {length} bytes; this server accepts at most {limit}",
-                suggestion="send a smaller document, or raise max_upload_bytes "
-                "(CONTRACT_REVIEW_MAX_UPLOAD_BYTES)",
+                suggestion=_SMALLER,
             )
             return error_response(request, info, 413)
 
