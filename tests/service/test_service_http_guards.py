@@ -64,9 +64,14 @@ def test_401_without_a_key_when_keys_are_required(make_settings, live_server) ->
     assert health.status_code == 200
 
 
+def test_a_key_sent_to_a_server_without_keys_is_ignored(client) -> None:
+    assert client.get("/info", headers={"X-API-Key": "anything"}).status_code == 200
+
+
 def test_keys_are_required_off_loopback_and_must_then_exist(make_settings) -> None:
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.4")
+    assert not is_loopback("") and not is_loopback("example.org")
     with pytest.raises(ConfigError, match="CONTRACT_REVIEW_API_KEYS"):
         create_app(make_settings(), host="0.0.0.0")
     app = create_app(make_settings(api_keys="k1"), host="0.0.0.0")

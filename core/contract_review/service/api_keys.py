@@ -26,8 +26,8 @@ OPEN_PATHS = frozenset({"/health", "/openapi.json", "/docs", "/redoc", "/docs/oa
 def is_loopback(host: str) -> bool:
     """Whether ``host`` (an address or name the server binds to) is only reachable from
     this machine."""
-    if host in {"localhost", ""}:
-        return host == "localhost"
+    if host == "localhost":
+        return True
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
@@ -59,6 +59,11 @@ class ApiKeyPolicy:
     def for_host(cls, host: str, keys: list[str], required: bool | None) -> ApiKeyPolicy:
         """The policy for a server bound to ``host``: keys required off loopback."""
         return cls(keys, required=required if required is not None else not is_loopback(host))
+
+    @property
+    def has_keys(self) -> bool:
+        """Whether any key is configured (without one, keys sent are ignored)."""
+        return bool(self._keys)
 
     @staticmethod
     def presented_key(request: Request) -> str | None:

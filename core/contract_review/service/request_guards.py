@@ -96,7 +96,7 @@ def install_request_guards(app: FastAPI) -> None:
 
         key = service.keys.presented_key(request)
         if request.url.path not in OPEN_PATHS:
-            if key is not None and not service.keys.is_valid(key):
+            if key is not None and service.keys.has_keys and not service.keys.is_valid(key):
                 return _unauthorized(request, "the API key sent is not valid")
             if key is None and service.keys.required:
                 return _unauthorized(request, "this server requires an API key")
