@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -215,3 +216,18 @@ def test_conversations_of_the_seed_era_store_load(tmp_path: Path) -> None:
         assert record is not None
         assert isinstance(record.data["created_at"], str)
         assert Conversation.model_validate(record.data).messages[-1].content == "316呢？"
+
+
+def test_threads_appending_to_one_conversation_lose_no_turn(storage: StorageBackend) -> None:
+    store = ConversationStore(storage)
+    conversation = store.create()
+    now = datetime.now(UTC)
+
+    def append(n: int) -> None:
+        message = ConversationMessage(role="user", content=f"question {n}", timestamp=now)
+        store.append(conversation.id, message)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(append, range(40)))
+    contents = sorted(m.content for m in store.get(conversation.id).messages)
+    assert contents == sorted(f"question {n}" for n in range(40))

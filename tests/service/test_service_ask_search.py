@@ -85,6 +85,9 @@ def test_conversations_keep_the_questions_and_answers(law_client: TestClient) ->
     assert gone.json()["error"]["code"] == "E_NOT_FOUND"
     unknown = law_client.post("/ask", json={"query": QUESTION, "conversation_id": "conv-none"})
     assert unknown.status_code == 404
+    message = unknown.json()["error"]["message"]
+    assert "conv-none" in message and "the server's store" in message
+    assert "sqlite3" not in message, "the server's folders are not shown to clients"
 
 
 def test_ask_without_a_law_index_says_how_to_configure_one(client: TestClient) -> None:

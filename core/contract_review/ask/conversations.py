@@ -7,16 +7,19 @@ and append, each conversation one record of kind ``conversation``.
     conversation = store.create(metadata={"domain": "labour"})
     store.append(conversation.id, ConversationMessage(role="user", content="...", timestamp=now))
 
-Every change reads the conversation, changes it and saves it whole; two processes
-appending to one conversation at the same moment may lose one of the two turns (the
-later save wins, as for every record).
+Every change reads the conversation, changes it and saves it whole. Changes to one
+conversation are serialised within a process (the threads of the HTTP service), so no
+turn is lost there; two *processes* appending to one conversation at the same moment
+may still lose one of the two turns (the later save wins, as for every record).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Final
 
@@ -56,6 +59,19 @@ def new_conversation_id() -> str:
 
 def _checked_id(conversation_id: object) -> str:
     return validate_record_id(conversation_id, what="conversation id")
+
+
+_locks_guard = threading.Lock()
+_locks: dict[str, threading.Lock] = {}
+
+
+@contextmanager
+def _changing(conversation_id: str) -> Iterator[None]:
+    """Hold the process-wide lock of one conversation while it is read, changed and saved."""
+    with _locks_guard:
+        lock = _locks.setdefault(conversation_id, threading.Lock())
+    with lock:
+        yield
 
 
 class ConversationStore:
@@ -146,11 +162,12 @@ class ConversationStore:
 
         :raises ConversationNotFoundError: when there is none.
         """
-        conversation = self.get(conversation_id)
-        cleared = conversation.model_copy(
-            update={"messages": [], "updated_at": max(self._clock(), conversation.updated_at)}
-        )
-        return self._save(cleared)
+        with _changing(conversation_id):
+            conversation = self.get(conversation_id)
+            cleared = conversation.model_copy(
+                update={"messages": [], "updated_at": max(self._clock(), conversation.updated_at)}
+            )
+            return self._save(cleared)
 
     def append(self, conversation_id: str, *messages: ConversationMessage) -> Conversation:
         """Add ``messages`` after the conversation's last one.
@@ -158,11 +175,12 @@ class ConversationStore:
         :returns: The conversation as saved.
         :raises ConversationNotFoundError: when there is none.
         """
-        conversation = self.get(conversation_id)
-        updated = conversation.model_copy(
-            update={
-                "messages": [*conversation.messages, *messages],
-                "updated_at": max(self._clock(), conversation.updated_at),
-            }
-        )
-        return self._save(updated)
+        with _changing(conversation_id):
+            conversation = self.get(conversation_id)
+            updated = conversation.model_copy(
+                update={
+                    "messages": [*conversation.messages, *messages],
+                    "updated_at": max(self._clock(), conversation.updated_at),
+                }
+            )
+            return self._save(updated)

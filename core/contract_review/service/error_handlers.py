@@ -9,6 +9,7 @@ id, never a traceback.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
@@ -86,6 +87,26 @@ def _code_for(exc: ContractReviewError) -> tuple[ErrorCode, int]:
     return "E_INTERNAL", 500
 
 
+def _without_server_paths(request: Request, message: str) -> str:
+    """``message`` with the server's own folders named, not shown (clients need not know
+    where the store or the law index lives)."""
+    service = getattr(request.app.state, "service", None)
+    if service is None:
+        return message
+    places = [
+        (service.storage.location, "the server's store"),
+        (service.law_index_dir, "the server's law index"),
+        (service.jobs.upload_dir, "the upload folder"),
+        (service.settings.data_dir, "the server's data folder"),
+        (service.settings.cache_dir, "the server's cache folder"),
+    ]
+    for path, name in places:
+        if path is not None:
+            for form in {str(path), str(Path(path).expanduser().resolve())}:
+                message = message.replace(form, name)
+    return message
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers that write the error body."""
 
@@ -131,7 +152,9 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _library(request: Request, exc: ContractReviewError) -> JSONResponse:
         code, status = _code_for(exc)
         message = (
-            str(exc) if code != "E_INTERNAL" else "internal error; the server log has the details"
+            _without_server_paths(request, str(exc))
+            if code != "E_INTERNAL"
+            else "internal error; the server log has the details"
         )
         if code == "E_INTERNAL":
             log.error("request %s failed: %s", request_id_of(request), exc)
