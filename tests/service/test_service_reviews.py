@@ -207,3 +207,23 @@ def test_two_reviews_run_side_by_side(client_two_workers: TestClient) -> None:
     results = [_wait(client_two_workers, rid) for rid in ids]
     assert [r["status"] for r in results] == ["complete", "complete"]
     assert results[0]["summary"] == results[1]["summary"]
+
+
+def test_an_interrupted_review_left_by_no_resume_can_be_resumed(make_settings: Any) -> None:
+    settings = make_settings()
+    with TestClient(create_app(settings)) as first:
+        review_id = _upload(first)["review_id"]
+        _wait(first, review_id)
+    # What a server killed after the last checkpoint but before the record was updated
+    # leaves: the record still says running.
+    from contract_review.storage.opening import open_storage
+
+    with open_storage(settings) as storage:
+        record = storage.load("review", review_id)
+        assert record is not None
+        storage.save("review", review_id, {**record.data, "status": "running"})
+    with TestClient(create_app(settings, resume_reviews=False)) as second:
+        assert second.get(f"/reviews/{review_id}").json()["data"]["status"] == "running"
+        resumed = second.post(f"/reviews/{review_id}/resume")
+        assert resumed.status_code == 202
+        assert _wait(second, review_id)["status"] == "complete"

@@ -121,6 +121,10 @@ class ReviewEngine:
         """
         state = self.load(review_id)
         if state.status == "complete":
+            # Stopped between the last checkpoint and the record's update: finish that.
+            record = self.storage.load(RECORD_KIND, review_id)
+            if record is None or record.data.get("status") != "complete":
+                self._save_record(state, report=self.report(state))
             return state
         if approver is not None:
             self.approver = approver

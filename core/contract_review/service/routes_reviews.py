@@ -191,7 +191,9 @@ def resume(
         )
     engine = _engine(service)
     view = service.jobs.view(review_id, engine)
-    if view.status not in {"complete", "queued", "running"}:
+    # A review queued or running in no worker of this server (one started with
+    # --no-resume after a stop) is resumed too; one this server is running is left alone.
+    if view.status != "complete" and not service.jobs.is_active(review_id):
         service.jobs.resume(review_id, approval=body.approval if body is not None else None)
         view = service.jobs.view(review_id, engine)
     return envelope(request, view)
