@@ -30,7 +30,7 @@ from bench_machine import machine_line
 
 from contract_review.ask.answer_models import AskRequest
 from contract_review.ask.asking import ask
-from contract_review.ask.law_answer import SEARCH_DEPTH
+from contract_review.ask.law_answer import PRIOR_HALF_RANK, SEARCH_DEPTH
 from contract_review.evaluation.retrieval_metrics import read_qrels, read_queries
 from contract_review.laws.law_index import LawIndex
 from contract_review.laws.law_search import HybridSearchInput, hybrid_search
@@ -158,8 +158,9 @@ def reading(f: Figures) -> str:
         f"({f.ask_hit1 / n:.1%} against {f.search_hit1 / n:.1%}). Ask takes the top "
         f"{SEARCH_DEPTH} of the same search (a gold article is among them for "
         f"{f.pool / n:.1%} of the queries) and orders them by their best sentence, scored "
-        "by the words it shares with the question, its actor and its form (the search rank "
-        "changes a score by 12% at most), one citation per article; its first citation is "
+        "by the words it shares with the question, its actor and its form, and weighted by "
+        f"the article's search rank (1 / (1 + rank / {PRIOR_HALF_RANK:g})), one citation "
+        "per article; its first citation is "
         f"search's top 1 for {f.first_is_top1 / n:.0%} of the queries, and the reordering "
         f"brought a gold article to the front {f.only_ask} times and took it away "
         f"{f.only_search} times. With {f.citations / max(f.answered, 1):.1f} citations per "

@@ -36,6 +36,11 @@ TOKENIZER = Tokenizer()
             "contractor",
         ),
         ("试用期包含在劳动合同期限内。", None),
+        # an actor named only after the modal word is its object, not who it binds
+        (
+            "保险公司应当自收到被保险人提供的证明和资料之日起一日内，对是否属于保险责任作出核定。",
+            None,
+        ),
     ],
 )
 def test_sentence_actor(sentence: str, actor: str | None) -> None:

@@ -190,8 +190,11 @@ def _without_exceptions(text: str) -> str:
 
 def sentence_actor(sentence: str) -> str | None:
     """Who the rule of ``sentence`` binds or empowers: the actor named before the modal
-    word (不得, 应当, 可以, shall, may) of the last clause that has one, else the first
-    actor of the sentence outside 除…外 spans; None when no actor is named."""
+    word (不得, 应当, 可以, shall, may) of the last clause that has one — the last in that
+    clause, else the sentence's first actor before it (its subject); without one, the first
+    actor of the sentence outside 除…外 spans. None when no actor is named where it
+    would bind: an actor named only *after* the modal word is its object
+    ("保险公司应当自收到被保险人提供的证明…" binds no listed actor, not 被保险人)."""
     text = _without_exceptions(sentence)
     position = 0
     modal_clause: tuple[int, str] | None = None
@@ -199,14 +202,16 @@ def sentence_actor(sentence: str) -> str | None:
         if _ZH_MODAL.search(piece) or _EN_MODAL.search(piece):
             modal_clause = (position, piece)
         position += len(piece) + 1
-    if modal_clause is not None:
-        _, piece = modal_clause
-        match = _ZH_MODAL.search(piece) or _EN_MODAL.search(piece)
-        assert match is not None
-        before = _actors(piece[: match.start()])
-        if before:
-            return before[-1][1]
-    return first_actor(text)
+    if modal_clause is None:
+        return first_actor(text)
+    start, piece = modal_clause
+    match = _ZH_MODAL.search(piece) or _EN_MODAL.search(piece)
+    assert match is not None
+    in_clause = _actors(piece[: match.start()])
+    if in_clause:
+        return in_clause[-1][1]
+    before = _actors(text[: start + match.start()])
+    return before[0][1] if before else None
 
 
 def has_rule(sentence: str) -> bool:

@@ -10,7 +10,8 @@ Each sentence (``contract_review.playbooks.sentences.sentence_spans``) is scored
 * its form: a rule (不得, 应当, 可以, shall), an exception (除…外, unless), a period or
   an amount when the question asks how long or how much, a permission or prohibition
   (可以, 不得, may, shall not) when it asks whether someone may do something;
-* the passage's place in the search results.
+* the passage's place in the search results (its prior), which weighs heavily: the
+  search ranks whole articles better than words shared with one sentence do.
 
 A sentence sharing no term with the question is not ranked.
 """
@@ -48,6 +49,9 @@ _ACTOR_MATCH, _ACTOR_NONE, _ACTOR_OTHER = 1.2, 0.9, 0.65
 _RULE, _EXCEPTION, _QUANTITY, _PERMISSION = 1.1, 1.05, 1.3, 1.15
 #: The longest quote a lead-in and its items may make together.
 _MAX_WIDENED = 300
+#: How much of a sentence's score its passage's search rank decides
+#: (:data:`~.law_answer.PRIOR_HALF_RANK`): the rest is kept whatever the rank.
+_PRIOR_SHARE = 0.9
 _ITEM_START = re.compile(r"\s*[(（][一二三四五六七八九十\d]{1,3}[)）]|\s*[a-z\d]{1,3}[.)]\s")
 
 
@@ -136,7 +140,7 @@ def _judged(
     if focus.wants_permission and grants_or_forbids(text):
         factor *= _PERMISSION
     base = _LEXICAL_SHARE * lexical + (1 - _LEXICAL_SHARE) * coverage
-    score = base * factor * (0.75 + 0.25 * passage.prior)
+    score = base * factor * (1 - _PRIOR_SHARE + _PRIOR_SHARE * passage.prior)
     return RankedSentence(
         passage=index,
         start=start,
