@@ -194,3 +194,27 @@ def test_evaluate_grades_answers_and_reviews(law_client: TestClient) -> None:
     assert missing.status_code == 404
     neither = law_client.post("/evaluate", json={"target": "review"})
     assert neither.status_code == 400
+
+
+def test_the_four_law_tools_answer_over_http(law_client: TestClient) -> None:
+    found = law_client.post("/laws/search", json={"query": "试用期 解除劳动合同", "top_k": 3})
+    assert found.status_code == 200
+    assert ARTICLE_21 in [hit["article_id"] for hit in found.json()["data"]["results"]]
+
+    context = law_client.post(
+        "/laws/context", json={"law_id": "劳动合同法", "article_id": "第二十一条"}
+    )
+    assert context.status_code == 200, context.text
+    assert "用人单位不得解除劳动合同" in str(context.json()["data"])
+
+    law = law_client.post("/laws/get", json={"law_id": "劳动合同法"})
+    assert law.status_code == 200, law.text
+    assert LABOUR_LAW in str(law.json()["data"])
+
+    schema = law_client.get("/laws/schema")
+    assert schema.status_code == 200
+    assert "law_level" in str(schema.json()["data"])
+
+    unknown = law_client.post("/laws/get", json={"law_id": "不存在的法"})
+    assert unknown.status_code == 404
+    assert "不存在的法" in unknown.json()["error"]["message"]

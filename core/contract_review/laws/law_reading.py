@@ -46,7 +46,7 @@ from pydantic import ValidationError
 
 from ..errors import InputError, describe_validation_error
 from .law_headings import chapter_heading, chapter_path, section_heading
-from .law_library import LawLibrary
+from .law_library import LawLibrary, LawNotFoundError
 from .law_models import Article, Law
 from .law_ranges import select_articles
 from .law_reading_models import ArticleText, ChapterText, GetLawInput, GetLawOutput, LawMeta
@@ -136,6 +136,8 @@ def get_law(library: LawLibrary, request: GetLawInput | Mapping[str, Any]) -> Ge
     request = parse_get_law_input(request)
     try:
         law = library.law(request.law_id)
+    except LawNotFoundError as exc:
+        raise LawNotFoundError(f"law_id: {exc}") from None
     except InputError as exc:
         raise InputError(f"law_id: {exc}") from None
     articles = select_articles(library, law, request)
