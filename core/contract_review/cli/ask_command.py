@@ -15,7 +15,6 @@ from .retrieval_options import offline_option
 if TYPE_CHECKING:
     from ..ask.answer_models import AskAnswer, AskRequest
     from ..config import Settings
-    from ..laws.law_index import LawIndex
     from ..llm.client_types import LLMClient
 
 __all__ = ["ask"]
@@ -46,32 +45,6 @@ def _request(
         )
     except ValidationError as exc:
         raise InputError(describe_validation_error(exc, root="question")) from None
-
-
-def _law_index_dir(given: Path | None, settings: Settings) -> Path | None:
-    """--law-index, else the law_index setting, else ``<data_dir>/law-index`` when one
-    was built there; None when there is none."""
-    if given is not None:
-        return given
-    if settings.law_index is not None:
-        return settings.law_index.expanduser()
-    from ..laws.law_index import MANIFEST
-
-    default = settings.data_dir.expanduser() / "law-index"
-    return default if (default / MANIFEST).is_file() else None
-
-
-def _open_law_index(directory: Path, settings: Settings, offline: bool | None) -> LawIndex:
-    from ..laws.law_index import LawIndex
-    from ..retrieval.embedder_choice import remote_notice
-
-    index = LawIndex.load(directory, settings=settings, offline=offline)
-    embedder = index.search.embedder
-    if embedder is not None:
-        notice = remote_notice(embedder.info, what="The question")
-        if notice:
-            click.echo(notice, err=True)
-    return index
 
 
 def _llm(mode: str, name: str | None, settings: Settings, offline: bool | None) -> LLMClient | None:
@@ -193,16 +166,20 @@ def ask(
     from ..ask.conversations import ConversationStore
     from ..config import load_settings
     from ..errors import InputError
+    from ..laws.law_tools import configured_law_index_dir
     from ..storage.opening import open_storage
+    from .retrieval_options import open_law_index_announced
 
     settings = load_settings()
     request = _request(question, review_id, conversation_id, top_k, mode, language)
     law_index = None
     if review_id is None:
-        directory = _law_index_dir(law_index_dir, settings)
+        directory = configured_law_index_dir(settings, law_index_dir)
         if directory is None:
             raise InputError(NO_LAW_INDEX_MESSAGE)
-        law_index = _open_law_index(directory, settings, offline)
+        law_index = open_law_index_announced(
+            directory, offline=offline, what="The question", settings=settings
+        )
     llm = _llm(mode, llm_name, settings, offline)
     if review_id is None and conversation_id is None and not new_conversation:
         answer = ask_question(request, law_index=law_index, llm=llm)

@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .context import echo_json
-from .retrieval_options import chosen_embedder, embedder_options, offline_option
+from .retrieval_options import (
+    chosen_embedder,
+    embedder_options,
+    offline_option,
+    open_law_index_announced,
+)
 
 if TYPE_CHECKING:
     from ..laws.law_index import LawIndex
@@ -40,16 +45,7 @@ def _library(index_dir: Path) -> LawLibrary:
 
 
 def _open(index_dir: Path, offline: bool | None) -> LawIndex:
-    from ..laws.law_index import LawIndex
-    from ..retrieval.embedder_choice import remote_notice
-
-    index = LawIndex.load(index_dir, offline=offline)
-    embedder = index.search.embedder
-    if embedder is not None:
-        notice = remote_notice(embedder.info, what="Queries")
-        if notice:
-            click.echo(notice, err=True)
-    return index
+    return open_law_index_announced(index_dir, offline=offline, what="Queries")
 
 
 @click.group("law")

@@ -11,7 +11,10 @@ import click
 from ..retrieval.search_models import FieldFilter, SearchSettings, SignalWeights
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..config import Settings
+    from ..laws.law_index import LawIndex
     from ..retrieval.embedder_types import Embedder
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -186,3 +189,20 @@ def parsed_filters(raw: tuple[str, ...]) -> list[FieldFilter]:
     from ..retrieval.filters import parse_filter
 
     return [parse_filter(text) for text in raw]
+
+
+def open_law_index_announced(
+    directory: Path, *, offline: bool | None, what: str, settings: Settings | None = None
+) -> LawIndex:
+    """The law index in ``directory``; when its embedder sends text to a remote service,
+    say so on stderr first (``what`` names the text: "Queries", "The question")."""
+    from ..laws.law_index import LawIndex
+    from ..retrieval.embedder_choice import remote_notice
+
+    index = LawIndex.load(directory, settings=settings, offline=offline)
+    embedder = index.search.embedder
+    if embedder is not None:
+        notice = remote_notice(embedder.info, what=what)
+        if notice:
+            click.echo(notice, err=True)
+    return index

@@ -27,6 +27,7 @@ from .provision_context import (
 )
 
 if TYPE_CHECKING:
+    from ..config import Settings
     from .law_index import LawIndex
     from .law_library import LawLibrary
 
@@ -35,6 +36,7 @@ __all__ = [
     "HybridSearchSkillInput",
     "MetaSchemaSkillInput",
     "ProvisionContextSkillInput",
+    "configured_law_index_dir",
     "get_law_skill",
     "get_provision_context_skill",
     "hybrid_search_skill",
@@ -79,6 +81,19 @@ _indexes: dict[Path, tuple[float, LawIndex]] = {}
 _libraries: dict[Path, tuple[float, LawLibrary]] = {}
 
 _T = TypeVar("_T")
+
+
+def configured_law_index_dir(settings: Settings, given: Path | None = None) -> Path | None:
+    """The law index to read: ``given``, else the ``law_index`` setting, else
+    ``<data_dir>/law-index`` when one was built there; None when there is none."""
+    if given is not None:
+        return given
+    if settings.law_index is not None:
+        return settings.law_index.expanduser()
+    from .law_index import MANIFEST
+
+    default = settings.data_dir.expanduser() / "law-index"
+    return default if (default / MANIFEST).is_file() else None
 
 
 def _directory(given: Path | None) -> Path:

@@ -28,14 +28,12 @@ _HOW_TO = (
 
 
 def law_index_directory(settings: Settings, given: Path | None) -> Path | None:
-    """The law index the service reads: ``given``, the ``law_index`` setting, or
+    """The law index the service reads (:func:`~contract_review.laws.law_tools.
+    configured_law_index_dir`): ``given``, the ``law_index`` setting, or
     ``<data_dir>/law-index`` when one was built there; None when there is none."""
-    if given is not None:
-        return given
-    if settings.law_index is not None:
-        return settings.law_index
-    default = settings.data_dir.expanduser() / "law-index"
-    return default if default.is_dir() else None
+    from ..laws.law_tools import configured_law_index_dir
+
+    return configured_law_index_dir(settings, given)
 
 
 @attrs.define
