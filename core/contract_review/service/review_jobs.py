@@ -14,9 +14,9 @@ import logging
 import shutil
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..config import Settings
 from ..errors import ContractReviewError, InputError
@@ -30,6 +30,7 @@ from ..review.playbook_step import playbook_step
 from ..review.report_models import RiskSummary
 from ..review.state import ReviewState
 from ..storage.backend import StorageBackend
+from ..storage.records import StoredRecord
 from .review_job_models import (
     JobProgress,
     JobStatus,
@@ -38,7 +39,7 @@ from .review_job_models import (
     safe_filename,
 )
 
-__all__ = ["JobStatus", "ReviewJobView", "ReviewJobs", "UploadedFile"]
+__all__ = ["ReviewBusyError", "ReviewJobs"]
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,6 @@ class ReviewJobs:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="review")
         self._lock = threading.Lock()
         self._active: dict[str, JobProgress] = {}
-        self._futures: dict[str, Future[None]] = {}
 
     # ------------------------------------------------------------------ submitting
 
@@ -133,9 +133,7 @@ class ReviewJobs:
             review was started (``pause`` stops again at the next one).
         :raises ReviewNotFoundError: for an unknown review.
         """
-        record = self.storage.load(RECORD_KIND, review_id)
-        if record is None:
-            raise ReviewNotFoundError(f"no review {review_id!r}")
+        record = self._record(review_id)
         if self.is_active(review_id):
             return
         request = ReviewRequest.model_validate(record.data["request"])
@@ -166,7 +164,7 @@ class ReviewJobs:
     ) -> None:
         with self._lock:
             self._active[review_id] = JobProgress(node="queued")
-            self._futures[review_id] = self._pool.submit(self._run, review_id, run, mode)
+            self._pool.submit(self._run, review_id, run, mode)
 
     def _run(self, review_id: str, run: Callable[[ReviewEngine], Any], mode: ApprovalMode) -> None:
         def progress(node: str, done: int, total: int) -> None:
@@ -194,7 +192,6 @@ class ReviewJobs:
         finally:
             with self._lock:
                 self._active.pop(review_id, None)
-                self._futures.pop(review_id, None)
 
     def _mark_failed(self, review_id: str, message: str) -> None:
         record = self.storage.load(RECORD_KIND, review_id)
@@ -207,33 +204,55 @@ class ReviewJobs:
 
     # ------------------------------------------------------------------ reading
 
-    def view(self, review_id: str, engine: ReviewEngine) -> ReviewJobView:
-        """The review's status as the service shows it.
-
-        :raises ReviewNotFoundError: for an unknown review.
-        """
+    def _record(self, review_id: str) -> StoredRecord:
         record = self.storage.load(RECORD_KIND, review_id)
         if record is None:
             raise ReviewNotFoundError(f"no review {review_id!r}")
-        data = record.data
-        request = data.get("request") or {}
-        names = [Path(d.get("path", "")).name for d in request.get("documents", [])]
+        return record
+
+    def _status(self, review_id: str, record: StoredRecord) -> tuple[JobStatus, JobProgress | None]:
+        """Where the review stands: what its record says, unless a worker of this server
+        is on it (then queued or running), and how far that worker is."""
         with self._lock:
             progress = self._active.get(review_id)
-        stored: str = data.get("status", "queued")
-        status: JobStatus = "running" if progress is not None and stored != "queued" else stored  # type: ignore[assignment]
-        if progress is not None and progress.node == "queued":
-            status = "queued"
+        stored = cast(JobStatus, record.data.get("status", "queued"))
+        if progress is None:
+            return stored, None
+        if progress.node == "queued" or stored == "queued":
+            return "queued", progress
+        return "running", progress
+
+    def stored(self, review_id: str) -> tuple[StoredRecord, JobStatus]:
+        """The review's record and where it stands (see :meth:`view`).
+
+        :raises ReviewNotFoundError: for an unknown review.
+        """
+        record = self._record(review_id)
+        return record, self._status(review_id, record)[0]
+
+    def view(self, review_id: str) -> ReviewJobView:
+        """The review's status as the service shows it. Its findings are read from the
+        latest checkpoint alone (the record, with the parsed documents, is read once).
+
+        :raises ReviewNotFoundError: for an unknown review.
+        """
+        record = self._record(review_id)
+        data = record.data
+        status, progress = self._status(review_id, record)
+        request = data.get("request") or {}
         view = ReviewJobView(
             review_id=review_id,
             status=status,
             domain_id=data.get("domain_id", ""),
-            documents=names,
+            documents=[Path(d.get("path", "")).name for d in request.get("documents", [])],
             progress=progress,
             error=data.get("error", "") if status == "failed" else "",
         )
-        if status in {"paused", "complete"} and progress is None:
-            state = engine.load(review_id)
+        checkpoint = (
+            self.storage.latest_checkpoint(review_id) if status in {"paused", "complete"} else None
+        )
+        if checkpoint is not None:
+            state = ReviewState.model_validate(checkpoint.data)
             view.decidable = [f.finding_id for f in decidable_findings(state)]
             decided = {a.finding_id for a in state.approvals}
             if state.current is not None:
@@ -251,8 +270,7 @@ class ReviewJobs:
         self, engine: ReviewEngine, review_id: str, decisions: Sequence[Decision]
     ) -> ReviewState:
         """Record decisions on a paused or complete review (not while it runs)."""
-        if self.storage.load(RECORD_KIND, review_id) is None:
-            raise ReviewNotFoundError(f"no review {review_id!r}")
+        self._record(review_id)
         if self.is_active(review_id):
             raise ReviewBusyError(
                 f"review {review_id} is running; decide its changes when it is paused or complete"

@@ -126,7 +126,7 @@ def create_review(
     review_id = service.jobs.submit(
         service.registry, domain_id=domain, files=files, party=party, approval=approval
     )
-    return envelope(request, service.jobs.view(review_id, _engine(service)))
+    return envelope(request, service.jobs.view(review_id))
 
 
 @router.get("", summary="The reviews in the store")
@@ -150,7 +150,7 @@ def list_reviews(request: Request, service: Service) -> Envelope[list[ReviewList
 
 @router.get("/{review_id}", summary="Poll a review")
 def get_review(request: Request, service: Service, review_id: ReviewId) -> Envelope[ReviewJobView]:
-    return envelope(request, service.jobs.view(review_id, _engine(service)))
+    return envelope(request, service.jobs.view(review_id))
 
 
 @router.post("/{review_id}/decisions", summary="Approve, reject or edit proposed changes")
@@ -159,7 +159,7 @@ def decide(
 ) -> Envelope[ReviewJobView]:
     engine = _engine(service)
     service.jobs.decide(engine, review_id, body.decisions)
-    return envelope(request, service.jobs.view(review_id, engine))
+    return envelope(request, service.jobs.view(review_id))
 
 
 @router.post(
@@ -176,7 +176,7 @@ def decide_one(
     engine = _engine(service)
     verdict: Literal["approved", "rejected"] = "approved" if decision == "approve" else "rejected"
     service.jobs.decide(engine, review_id, [Decision(finding_id=finding_id, decision=verdict)])
-    return envelope(request, service.jobs.view(review_id, engine))
+    return envelope(request, service.jobs.view(review_id))
 
 
 @router.post(
@@ -189,13 +189,12 @@ def resume(
         raise ServiceError(
             "E_SCHEMA_INVALID", "approval: 'interactive' needs a terminal; use 'auto' or 'pause'"
         )
-    engine = _engine(service)
-    view = service.jobs.view(review_id, engine)
+    view = service.jobs.view(review_id)
     # A review queued or running in no worker of this server (one started with
     # --no-resume after a stop) is resumed too; one this server is running is left alone.
     if view.status != "complete" and not service.jobs.is_active(review_id):
         service.jobs.resume(review_id, approval=body.approval if body is not None else None)
-        view = service.jobs.view(review_id, engine)
+        view = service.jobs.view(review_id)
     return envelope(request, view)
 
 
@@ -220,27 +219,26 @@ def delete_review(request: Request, service: Service, review_id: ReviewId) -> En
     responses={200: {"content": {m.split(";")[0]: {} for m in _MEDIA.values()}}},
 )
 def report(service: Service, review_id: ReviewId, fmt: Literal["json", "md", "html"]) -> Response:
-    engine = _engine(service)
-    view = service.jobs.view(review_id, engine)
-    if view.status in {"queued", "running"}:
+    record, status = service.jobs.stored(review_id)
+    if status in {"queued", "running"}:
         raise ServiceError(
             "E_CAPABILITY_LIMIT",
-            f"review {review_id} is {view.status}; its report is ready when it stops",
+            f"review {review_id} is {status}; its report is ready when it stops",
             suggestion=f"poll GET /reviews/{review_id}",
             status=409,
         )
-    if view.status == "failed" and service.storage.latest_checkpoint(review_id) is None:
+    if status == "failed" and service.storage.latest_checkpoint(review_id) is None:
         raise ServiceError(
             "E_CAPABILITY_LIMIT",
             f"review {review_id} failed before any clause was reviewed, so it has no report: "
-            f"{view.error}",
+            f"{record.data.get('error', '')}",
             status=409,
         )
-    record = service.storage.load(RECORD_KIND, review_id)
-    stored = record.data.get("report") if record is not None else None
-    if view.status == "complete" and stored is not None:
+    stored = record.data.get("report")
+    if status == "complete" and stored is not None:
         built = ReviewReport.model_validate(stored)
     else:
+        engine = _engine(service)
         built = engine.report(engine.load(review_id))
     exporter = next(
         (r.item for r in service.registry.exporters.values() if r.item.suffix == f".{fmt}"), None
