@@ -28,6 +28,11 @@ class InputError(ContractReviewError):
     """
 
 
+class NotFoundError(InputError):
+    """An id or name was asked for that the store or library does not hold (a review, a
+    conversation, a finding, a law). The HTTP service answers it with 404."""
+
+
 class DocumentParseError(InputError):
     """A document exists but cannot be parsed (empty, binary, unsupported format)."""
 

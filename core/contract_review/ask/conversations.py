@@ -25,7 +25,7 @@ from typing import Final
 
 from pydantic import JsonValue
 
-from ..errors import InputError, StorageError
+from ..errors import InputError, NotFoundError, StorageError
 from ..storage.backend import StorageBackend
 from ..storage.record_ids import validate_record_id
 from ..storage.records import utc_now
@@ -48,7 +48,7 @@ CONVERSATION_KIND: Final = "conversation"
 CONVERSATION_ID_PREFIX: Final = "conv-"
 
 
-class ConversationNotFoundError(InputError):
+class ConversationNotFoundError(NotFoundError):
     """No conversation with this id in the store."""
 
 

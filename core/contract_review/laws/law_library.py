@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator, Sequence
 
-from ..errors import InputError
+from ..errors import InputError, NotFoundError
 from .article_numbers import ArticleNumber, format_article_no, parse_article_no
 from .law_models import Article, Law
 
@@ -22,7 +22,7 @@ __all__ = ["COUNTRY_PREFIX", "LawLibrary", "LawNotFoundError", "short_title"]
 COUNTRY_PREFIX = "中华人民共和国"
 
 
-class LawNotFoundError(InputError):
+class LawNotFoundError(NotFoundError):
     """A law or an article was asked for that the library does not hold."""
 
 

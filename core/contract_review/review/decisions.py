@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..errors import InputError
+from ..errors import NotFoundError
 from ..storage.records import utc_now
 from .diffs import suggested_change
 from .findings import Finding
@@ -23,7 +23,7 @@ from .state import ReviewState
 __all__ = ["Decision", "FindingNotFoundError", "apply_decisions", "decidable_findings"]
 
 
-class FindingNotFoundError(InputError):
+class FindingNotFoundError(NotFoundError):
     """A decision names a finding the review does not have (or one with no change)."""
 
 

@@ -23,7 +23,7 @@ from typing import Any, Final
 from ..builtin.orchestration import ORCHESTRATOR_PLUGIN_NAME, register_orchestrator
 from ..config import Settings, load_settings
 from ..documents.model import Document
-from ..errors import InputError
+from ..errors import InputError, NotFoundError
 from ..llm.client_types import LLMClient, LLMInfo
 from ..llm.llm_choice import choose_llm
 from ..registry import Registry
@@ -51,7 +51,7 @@ RECORD_KIND: Final = "review"
 _UNSET: Any = object()
 
 
-class ReviewNotFoundError(InputError):
+class ReviewNotFoundError(NotFoundError):
     """No review with this id in the store."""
 
 

@@ -25,10 +25,12 @@ from ..errors import (
     InputError,
     LLMError,
     MissingExtraError,
+    NotFoundError,
     SearchIndexError,
     StorageError,
 )
 from .error_body import STATUS_OF, ErrorBody, ErrorCode, ErrorInfo, ServiceError
+from .review_jobs import ReviewBusyError
 
 __all__ = ["error_response", "install_error_handlers", "request_id_of"]
 
@@ -71,11 +73,9 @@ def _code_for(exc: ContractReviewError) -> tuple[ErrorCode, int]:
     if isinstance(exc, SearchIndexError):
         return "E_BACKEND_ERROR", 502
     if isinstance(exc, InputError):
-        # ReviewNotFoundError, ConversationNotFoundError, LawNotFoundError, ...
-        name = type(exc).__name__
-        if name.endswith("NotFoundError"):
+        if isinstance(exc, NotFoundError):
             return "E_NOT_FOUND", 404
-        if name == "ReviewBusyError":
+        if isinstance(exc, ReviewBusyError):
             return "E_CAPABILITY_LIMIT", 409
         return "E_SCHEMA_INVALID", 400
     if isinstance(exc, MissingExtraError):
