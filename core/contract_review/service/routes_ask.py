@@ -44,15 +44,10 @@ def ask_question(request: Request, service: Service, body: AskRequest) -> Envelo
     """Answers quote the articles or clauses they rest on (each quote occurs in its
     source). Offline and extractive by default; written by the configured LLM when one
     is set and ``options.mode`` allows it."""
-    if body.review_id is None and service.law_index_dir is None:
-        service.law_index()  # raises E_NOT_SUPPORTED saying how to configure one
+    # A law question needs the law index: without one, E_NOT_SUPPORTED says how to set it.
+    law_index = service.law_index() if body.review_id is None else None
     llm = None if body.options.mode == "extractive" else choose_llm(None, settings=service.settings)
-    answer = ask(
-        body,
-        law_index=service.optional_law_index() if body.review_id is None else None,
-        storage=service.storage,
-        llm=llm,
-    )
+    answer = ask(body, law_index=law_index, storage=service.storage, llm=llm)
     return envelope(request, answer)
 
 
