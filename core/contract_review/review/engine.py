@@ -92,9 +92,17 @@ class ReviewEngine:
 
     # ------------------------------------------------------------------ public
 
-    def start(self, request: ReviewRequest, *, review_id: str | None = None) -> ReviewState:
+    def start(
+        self,
+        request: ReviewRequest,
+        *,
+        review_id: str | None = None,
+        documents: Sequence[Document] | None = None,
+    ) -> ReviewState:
         """Run a new review to the end (or to a pause).
 
+        :param documents: The request's documents already read (the HTTP service reads
+            an upload once to check it); default: read them from the request's paths.
         :raises InputError: for an unknown domain, a bad playbook or party, or documents
             that cannot be reviewed — before anything is saved.
         """
@@ -106,7 +114,11 @@ class ReviewEngine:
             started_at=utc_now(),
             next_node="parse",
         )
-        state.documents = read_documents(request, self.registry, domain)
+        state.documents = (
+            list(documents)
+            if documents is not None
+            else read_documents(request, self.registry, domain)
+        )
         ctx = self._context(state)  # playbook and party checked before the first save
         state.next_node = "plan_review"
         self._save_record(state)

@@ -91,22 +91,23 @@ class ReviewJobs:
         review_id = new_review_id()
         folder = self.upload_dir / review_id
         folder.mkdir(parents=True, exist_ok=False)
-        documents = []
+        inputs = []
         for index, upload in enumerate(files, start=1):
             target = folder / safe_filename(upload.filename, index)
             if target.exists():
                 target = target.with_name(f"{index}-{target.name}")
             target.write_bytes(upload.content)
-            documents.append(DocumentInput(path=str(target), role=upload.role))
+            inputs.append(DocumentInput(path=str(target), role=upload.role))
         request = ReviewRequest(
             domain_id=domain.domain_id,
-            documents=documents,
+            documents=inputs,
             party=party,
             use_orchestrator=use_orchestrator,
             approval=approval,
         )
         try:  # a document or party that cannot be reviewed fails here, before anything is saved
-            playbook_step(domain, request, read_documents(request, registry, domain))
+            documents = read_documents(request, registry, domain)
+            playbook_step(domain, request, documents)
         except InputError as exc:
             shutil.rmtree(folder, ignore_errors=True)
             message = str(exc).replace(str(folder) + "/", "").replace(str(folder), "")
@@ -123,7 +124,11 @@ class ReviewJobs:
                 "report": None,
             },
         )
-        self._launch(review_id, lambda engine: engine.start(request, review_id=review_id), approval)
+        self._launch(
+            review_id,
+            lambda engine: engine.start(request, review_id=review_id, documents=documents),
+            approval,
+        )
         return review_id
 
     def resume(self, review_id: str, *, approval: ApprovalMode | None = None) -> None:
