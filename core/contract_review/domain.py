@@ -70,6 +70,18 @@ class ChecklistItem(BaseModel):
         "(English and Chinese).",
     )
     clause_name_en: str = Field(default="", description="English name when clause_name is Chinese.")
+    provided_by: tuple[str, ...] = Field(
+        default=(),
+        description="Phrases that show a contract provides this item wherever they stand "
+        "(质量保证期, 'defects liability period'): read, with the distinctive keywords, "
+        "before the item is reported missing.",
+    )
+    applies_to: tuple[str, ...] = Field(
+        default=(),
+        description="The kinds of contract (contract type ids such as 'supply', 'services', "
+        "'licence', 'construction') this item is expected in; empty for every kind. An item "
+        "that does not apply to the contract under review is never reported missing.",
+    )
 
 
 class DocumentRoleSpec(BaseModel):

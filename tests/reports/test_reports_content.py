@@ -65,9 +65,11 @@ def _report_pieces(report: ReviewReport) -> Iterator[tuple[str, str]]:
     yield "review id", report.review_id
     yield (
         "risk summary",
-        f"Critical High Medium Low Missing Total {s.critical} {s.high} {s.medium} {s.low} "
-        f"{s.missing} {s.total}",
+        f"Critical High Medium Low Deviations Missing Total In order {s.critical} {s.high} "
+        f"{s.medium} {s.low} {s.deviations} {s.missing} {s.total} {s.checked}",
     )
+    for item in report.checked:
+        yield "checked", f"{item.title} {item.clause_id} {item.note}"
     for doc in report.documents:
         yield "document", f"{doc.name} {doc.role} {doc.language} {doc.characters} {doc.sections}"
         yield "document hash", doc.sha256
@@ -270,12 +272,15 @@ def test_portfolio_pages_show_every_entry(
         assert text.index("Incomplete portfolio: 2 of 3 documents") < text.index("Risk summary")
         s = portfolio.summary
         assert (
-            f"Critical High Medium Low Missing Total {s.critical} {s.high} {s.medium} {s.low} {s.missing} {s.total}"
-            in text
+            f"Critical High Medium Low Deviations Missing Total In order {s.critical} {s.high} "
+            f"{s.medium} {s.low} {s.deviations} {s.missing} {s.total} {s.checked}" in text
         )
         for entry in portfolio.entries:
             e = entry.summary
-            row = f"{entry.document} {entry.status} {e.critical} {e.high} {e.medium} {e.low} {e.missing} {e.total}"
+            row = (
+                f"{entry.document} {entry.status} {e.critical} {e.high} {e.medium} {e.low} "
+                f"{e.deviations} {e.missing} {e.total} {e.checked}"
+            )
             assert row in text
             for title in entry.top_findings:
                 assert title in text

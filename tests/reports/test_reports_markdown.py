@@ -49,8 +49,20 @@ def test_summary_table_has_one_row_of_counts(
     rows = [_CELL_RE.findall(r) for r in _ROW_RE.findall(summary.group(1))]
     s = report.summary
     assert rows == [
-        ["Critical", "High", "Medium", "Low", "Missing", "Total"],
-        [str(v) for v in (s.critical, s.high, s.medium, s.low, s.missing, s.total)],
+        ["Critical", "High", "Medium", "Low", "Deviations", "Missing", "Total", "In order"],
+        [
+            str(v)
+            for v in (
+                s.critical,
+                s.high,
+                s.medium,
+                s.low,
+                s.deviations,
+                s.missing,
+                s.total,
+                s.checked,
+            )
+        ],
     ]
 
 
@@ -77,7 +89,7 @@ def test_portfolio_rows_link_each_report_relatively(
     )
     rows = [_CELL_RE.findall(r) for r in _ROW_RE.findall(page.split("Documents</h2>")[1])]
     assert len(rows) == len(portfolio.entries) + 2
-    assert all(len(row) == 11 for row in rows)
+    assert all(len(row) == 13 for row in rows)
     links = re.findall(r'href="([^"]*)"', page)
     assert links == [
         "rev-0001/report.md",

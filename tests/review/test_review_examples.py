@@ -17,6 +17,11 @@ from contract_review.cli.main import cli
 from contract_review.domain import RiskLevel
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import Finding, FindingStatus
+from contract_review.review.redline_checks import (
+    noop_instructions,
+    redline_problem,
+    repeated_phrase,
+)
 from contract_review.review.report_models import ReviewReport
 from contract_review.review.state import ReviewState
 
@@ -120,3 +125,34 @@ def test_readme_main_command_reviews_the_fidic_example(
     assert {"clause", "reference"} <= evidence_kinds  # the ER is quoted where it matches
     html = (out / "report.html").read_text(encoding="utf-8")
     assert all(f.clause_id in html for f in report.findings)
+    _pin_demo_redlines(report)
+
+
+def _pin_demo_redlines(report: ReviewReport) -> None:
+    """The demo's redlines, as a lawyer reads them."""
+    severe = [f for f in report.findings if f.risk_level in SEVERE]
+    # every high or critical finding carries a verified redline (its own or its clause's)
+    assert all(f.suggested_change is not None or f.redline_of for f in severe)
+    carriers = [f for f in report.findings if f.suggested_change is not None]
+    for finding in carriers:
+        change = finding.suggested_change
+        assert change is not None
+        assert redline_problem(change.before, change.after) is None, finding.finding_id
+    # at most one redline per clause
+    assert len({f.clause_id for f in carriers}) == len(carriers)
+    by_clause = {f.clause_id: f.suggested_change for f in carriers}
+    # 14.7: the amendment to 90 days is struck, not rewritten to replace 56 days with 56
+    pay = by_clause["14.7"]
+    assert pay is not None and pay.after != pay.before
+    assert "ninety (90) days" not in pay.after and not noop_instructions(pay.after)
+    # 4.1: no repeated phrase, and the any-purpose wording is gone
+    fit = by_clause["4.1"]
+    assert fit is not None and repeated_phrase(fit.before, fit.after) is None
+    assert "any and all purposes" not in fit.after and "every purpose" not in fit.after
+    # 20.1: both fourteen-day periods become 28 days, in the one redline of the clause
+    claims = by_clause["20.1"]
+    assert claims is not None and "fourteen (14) days" in claims.before
+    assert "fourteen" not in claims.after and claims.after.count("twenty-eight (28) days") == 2
+    assert "forty-two (42) days" in claims.after  # the detailed claim, in the same redline
+    pointing = [f for f in report.findings if f.clause_id == "20.1" and f.redline_of]
+    assert pointing and all(f.suggested_change is None for f in pointing)

@@ -42,8 +42,9 @@ def print_summary(report: ReviewReport, written: list[Path]) -> None:
     """Risk counts, the most severe findings, and where the reports are."""
     s = report.summary
     click.echo(
-        f"{report.title}: {s.total} findings — critical {s.critical}, high {s.high}, "
-        f"medium {s.medium}, low {s.low} ({s.missing} checklist items missing)"
+        f"{report.title}: {s.deviations} deviations — critical {s.critical}, high {s.high}, "
+        f"medium {s.medium}, low {s.low}; {s.missing} checklist items missing; "
+        f"{s.checked} in order"
     )
     severe = [f for f in report.findings if f.risk_level.at_least(RiskLevel.HIGH)]
     for finding in severe[:12]:

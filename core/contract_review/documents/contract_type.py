@@ -81,12 +81,28 @@ def _spec(
 #: The types, in order of precedence on equal scores.
 CONTRACT_TYPES: tuple[ContractTypeSpec, ...] = (
     _spec(
+        "share_purchase",
+        "Share purchase / shareholders' agreement",
+        "股权转让/股东协议",
+        r"share purchase|stock purchase|share sale|share subscription|subscription|"
+        r"shareholders'?|investment|股权转让|股份转让|增资|股东|投资",
+        r"shareholders?|investors?|subscribers?|股东|投资方|目标公司",
+    ),
+    _spec(
         "supply",
         "Supply / manufacturing agreement",
         "供货/采购/委托加工合同",
         r"supply|purchase|procurement|manufactur(?:e|ing)|sales?|o\.?e\.?m|requirements|"
         r"采购|供货|供应|买卖|购销|委托加工|来料加工",
         r"suppliers?|manufacturers?|purchasers?|buyers?|sellers?|vendors?|供方|需方|买方|卖方",
+    ),
+    _spec(
+        "construction",
+        "Construction / design and build contract",
+        "建设工程/施工合同",
+        r"construction|design[- ]and[- ]build|design[- ]build|epc|turnkey|engineering|works|"
+        r"civil works|fit-?out|plant|施工|工程|建设|总承包|装修|装饰",
+        r"employers?|sub-?contractors?|engineer|employer's representative|发包人|承包人|发包方|承包方",
     ),
     _spec(
         "services",
@@ -131,7 +147,7 @@ CONTRACT_TYPES: tuple[ContractTypeSpec, ...] = (
         "Employment agreement",
         "劳动合同",
         r"employment|劳动|聘用|雇佣",
-        r"employees?|employers?|executives?|劳动者|用人单位|受聘",
+        r"employees?|executives?|劳动者|用人单位|受聘",
     ),
     _spec(
         "loan",

@@ -34,14 +34,17 @@ from ..domain import ChecklistItem, RiskLevel
 from ..review.clause_location import ClauseLocation
 from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
+from ..review.redline_checks import redline_problem
 from .detected_terms import detected_term
+from .drafting_slots import DraftingSlots, drafting_slots, other_party, party_phrase
 from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
 from .playbook_models import Playbook
-from .redlines import redlined_text
+from .redlines import redlined_text, struck_sentences
 from .rule_matching import RuleHit, any_match, excused, find_hits, in_force, part_span
 from .rule_models import PlaybookRule
 from .sentences import sentence_spans
+from .side_labels import merged_sides, side_labels
 
 __all__ = ["EXCERPT_CHARS", "assess_clause", "assess_document_rules"]
 
@@ -96,6 +99,53 @@ class _Context:
         self.words = PartyWords(documents, playbook.sides)
         self.by_name = {document.name: document for document in documents}
         self._sections: dict[bool, list[_Passage]] = {}
+        self._slots: DraftingSlots | None = None
+
+    def slots(self, rule: PlaybookRule, subject: str | None) -> DraftingSlots | None:
+        """The drafting slots of the primary document, with the party ``rule``'s term
+        burdens and the other party (see :mod:`.drafting_slots`)."""
+        primary = self.primary()
+        if primary is None:
+            return None
+        if self._slots is None:
+            self._slots = drafting_slots(primary)
+        slots = self._slots
+        parties = self.words.parties
+        burdened = ""
+        kind = rule.burdens[0] if rule.burdens else "either"
+        if subject is not None and kind == "named_party":
+            burdened = subject
+        elif subject is not None and kind == "other_party":
+            burdened = other_party(parties, subject)
+        elif kind not in ("either", "named_party", "other_party"):
+            words = side_labels(kind, merged_sides(self.playbook.sides))[1:]
+            burdened = next(
+                (
+                    label
+                    for party in parties
+                    for label in party.labels
+                    if any(party.is_called(w) for w in words)
+                ),
+                next((w for w in words if w[:1].isupper() or not w.isascii()), ""),
+            )
+            if slots.chinese:
+                burdened = next(
+                    (
+                        label
+                        for party in parties
+                        if party.is_called(burdened)
+                        for label in party.labels
+                        if not label.isascii()
+                    ),
+                    burdened if not burdened.isascii() else "",
+                )
+        if not burdened:
+            return slots
+        other = other_party(parties, burdened)
+        return slots.for_parties(
+            party_phrase(burdened, chinese=slots.chinese),
+            party_phrase(other, chinese=slots.chinese),
+        )
 
     def subject(self, rule: PlaybookRule, passage: _Passage, hit: RuleHit) -> str | None:
         """The party the hit is about, read in its document (so a sentence that names
@@ -391,7 +441,7 @@ def _absent(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list
             first,
             description=description,
             evidence=[p.evidence() for p in passages],
-            after=redlined_text(rule, first.text, None),
+            after=redlined_text(rule, first.text, (), slots=ctx.slots(rule, None)),
             burden=burden_of(rule, None, ctx.party, ctx.playbook.sides),
         )
     ]
@@ -429,7 +479,7 @@ def _finding(ctx: _Context, rule: PlaybookRule, passage: _Passage, hits: list[Ru
         passage,
         description=description,
         evidence=[passage.evidence()],
-        after=redlined_text(rule, passage.text, hit),
+        after=redlined_text(rule, passage.text, hits, slots=ctx.slots(rule, subject)),
         burden=burden_of(rule, subject, ctx.party, ctx.playbook.sides),
     )
 
@@ -462,11 +512,19 @@ def _build(
         rationale = f"{rationale} Our standard position: {rule.standard_position}".strip()
     if rule.law_refs:
         rationale = f"{rationale} Law: {'; '.join(rule.law_refs)}.".strip()
-    change = (
-        None
-        if after is None
-        else suggested_change(passage.text, after, label=f"clause {passage.clause_id}")
-    )
+    change, in_words = None, ""
+    problem = _redline_problem(rule, passage.text, after)
+    if problem == _STILL_THERE and after is not None:
+        # the new text still carries the term in another sentence: strike that one too
+        again = struck_sentences(after, find_hits(rule, after))
+        if again is not None and _redline_problem(rule, passage.text, again) is None:
+            after, problem = again, None
+    if after is not None and problem is None:
+        change = suggested_change(passage.text, after, label=f"clause {passage.clause_id}")
+    else:
+        in_words = rule.suggested_redline or rule.standard_position
+        if problem is not None:
+            in_words = f"{in_words} (No redline is shown: {problem}.)".strip()
     return Finding(
         finding_id=f"{rule.rule_id}@{passage.clause_id}",
         clause_id=passage.clause_id,
@@ -477,4 +535,25 @@ def _build(
         rationale=rationale,
         evidence=evidence,
         suggested_change=change,
+        change_in_words=in_words,
     )
+
+
+_STILL_THERE = "the clause would still hold the term after it"
+
+
+def _redline_problem(rule: PlaybookRule, before: str, after: str | None) -> str | None:
+    """Why the redline ``before → after`` cannot be shown (None when it can): it fails
+    :func:`~contract_review.review.redline_checks.redline_problem`, or the rule would
+    still find its term in it (the words that triggered the finding must be gone
+    wherever the clause holds them; an added sentence is checked by the first test
+    alone)."""
+    if after is None:
+        return None
+    problem = redline_problem(before, after)
+    if problem is not None:
+        return problem
+    appended = after.startswith(before.rstrip())
+    if rule.when == "present" and not appended and rule.patterns and find_hits(rule, after):
+        return _STILL_THERE
+    return None

@@ -10,15 +10,30 @@ against a rule in days) is rewritten whole (``28 days``).
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Sequence
 
 from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, int_to_chinese
+from ..review.redline_checks import instruction_new_wording, noop_instructions
 from ..skills.generic.number_words import ENGLISH_NUMBER_WORDS, english_number_value
+from .drafting_slots import DraftingSlots
+from .period_wording import sentence_numbers
+from .redline_templates import redline_template
 from .rule_matching import RuleHit
 from .rule_models import PlaybookRule, ValueUnit
+from .sentences import sentence_spans
 from .value_reading import ValueReading
 
-__all__ = ["english_number_words", "has_chinese", "redlined_text", "written_value"]
+__all__ = [
+    "Edit",
+    "apply_edits",
+    "english_number_words",
+    "has_chinese",
+    "redlined_text",
+    "struck_sentences",
+    "written_value",
+]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
@@ -88,28 +103,198 @@ def written_value(reading: ValueReading, rule_unit: ValueUnit | None, value: flo
     return text
 
 
-def redlined_text(rule: PlaybookRule, text: str, hit: RuleHit | None) -> str | None:
-    """``text`` as ``rule``'s redline changes it at ``hit`` (the first place the rule
-    fired; None for an absent rule); None when the rule proposes no edit or the edit
-    would change nothing."""
+#: An edit of a clause's text: replace ``text[start:end]`` with ``new``.
+Edit = tuple[int, int, str]
+
+
+def redlined_text(
+    rule: PlaybookRule,
+    text: str,
+    hits: Sequence[RuleHit],
+    *,
+    slots: DraftingSlots | None = None,
+) -> str | None:
+    """``text`` as ``rule``'s redline changes it at every one of ``hits`` (none for an
+    absent rule); None when the rule proposes no edit or the edit would change nothing.
+
+    * a number is set to the limit wherever the rule read it, and wherever the clause
+      writes the same period or amount again ("fourteen (14) days … within such 14
+      days");
+    * a phrase is replaced wherever the rule matched it;
+    * a rule without an edit of its own takes its term's drafting template
+      (:mod:`.redline_templates`), filled from ``slots``: in place of the first sentence
+      that carries the term (later ones are struck), or at the end of the clause;
+    * a term that sits in the new words of an amendment instruction (``replace "56
+      days" with "90 days"``) is undone by striking the instruction, so the original
+      wording stands — never by an instruction that replaces words with themselves.
+    """
+    chinese = has_chinese(text)
     redline = rule.redline
-    if redline is None:
-        return None
-    if redline.kind == "append":
-        words = redline.words(has_chinese(text))
-        stripped = text.rstrip()
-        joiner = "" if has_chinese(words) or not stripped else " "
-        after = stripped + joiner + words + text[len(stripped) :]
-    elif hit is None:
+    ordered = sorted(hits, key=lambda h: h.start)
+    instructions = instruction_new_wording(text)
+    edits: list[Edit] = []
+    template = redline_template(rule.category) if rule.category else None
+    if (
+        redline is not None
+        and redline.kind == "replace_match"
+        and template is not None
+        and template.mode == "replace_sentence"
+        and slots is not None
+    ):
+        # a matched phrase replaced in place seldom reads as drafted ("will fit for the
+        # purposes ... or may later have for them"): the template takes its sentence
+        redline = None
+    if redline is None or redline.kind == "append":
+        if redline is not None:
+            words = redline.words(chinese)
+            mode = "append"
+        else:
+            if template is None or slots is None:
+                return None
+            words, mode = slots.fill(template.words(chinese=slots.chinese)), template.mode
+        if mode == "append" or not ordered:
+            return _appended(text, words)
+        edits = _sentence_edits(text, ordered, words, instructions)
+    elif not ordered:
         return None
     elif redline.kind == "replace_match":
-        words = redline.words(has_chinese(hit.matched))
-        after = text[: hit.start] + words + text[hit.end :]
+        for hit in ordered:
+            words = redline.words(has_chinese(hit.matched))
+            edits.append(_struck_or(text, instructions, hit.start, (hit.start, hit.end, words)))
     else:
-        reading = hit.value
         target = redline.value if redline.value is not None else rule.threshold
-        if reading is None or target is None:
+        if target is None:
             return None
-        new = written_value(reading, rule.unit, target)
-        after = text[: reading.start] + new + text[reading.end :]
-    return None if after == text else after
+        for hit in ordered:
+            if hit.value is None:
+                continue
+            new = written_value(hit.value, rule.unit, target)
+            edit = (hit.value.start, hit.value.end, new)
+            edits.append(_struck_or(text, instructions, hit.value.start, edit))
+            edits += _same_value_edits(text, hit.value, rule, target, instructions)
+    after = apply_edits(text, edits)
+    if after is None:
+        return None
+    if noop_instructions(after):  # an instruction now replaces words with themselves
+        strikes = [
+            _strike(text, start)
+            for start, end, _, _ in instructions
+            if any(start <= e[0] < end for e in edits)
+        ]
+        after = apply_edits(text, strikes)
+    return None if after is None or after == text else after
+
+
+def _appended(text: str, words: str) -> str:
+    stripped = text.rstrip()
+    joiner = "" if has_chinese(words) or not stripped else " "
+    return stripped + joiner + words + text[len(stripped) :]
+
+
+def _sentence_edits(
+    text: str,
+    hits: Sequence[RuleHit],
+    words: str,
+    instructions: Sequence[tuple[int, int, int, int]],
+) -> list[Edit]:
+    """The template in place of the first sentence carrying the term; later such
+    sentences struck; a term in an instruction's new words strikes the instruction."""
+    edits: list[Edit] = []
+    placed = False
+    seen: set[int] = set()
+    for hit in hits:
+        if hit.sentence_start in seen:
+            continue
+        seen.add(hit.sentence_start)
+        if _in_new_wording(instructions, hit.start):
+            edits.append(_strike(text, hit.start, instructions))
+        elif not placed:
+            edits.append((hit.sentence_start, hit.sentence_end, words))
+            placed = True
+        else:
+            edits.append(_strike(text, hit.start, instructions))
+    return edits
+
+
+def struck_sentences(text: str, hits: Sequence[RuleHit]) -> str | None:
+    """``text`` without the sentences that hold ``hits`` (None when nothing is struck)."""
+    after = apply_edits(text, [_strike(text, hit.start) for hit in hits])
+    return None if after is None or after == text else after
+
+
+def _in_new_wording(instructions: Sequence[tuple[int, int, int, int]], offset: int) -> bool:
+    return any(new_start <= offset < new_end for _, _, new_start, new_end in instructions)
+
+
+def _struck_or(
+    text: str, instructions: Sequence[tuple[int, int, int, int]], offset: int, edit: Edit
+) -> Edit:
+    """``edit``, or the strike of the instruction whose new words hold ``offset``."""
+    return _strike(text, offset, instructions) if _in_new_wording(instructions, offset) else edit
+
+
+def _strike(text: str, offset: int, instructions: Sequence[tuple[int, int, int, int]] = ()) -> Edit:
+    """Strike the sentence holding ``offset`` (the instruction's own sentence for an
+    offset in an instruction), with the white space after it."""
+    start, end = next(
+        ((a, b) for a, b in sentence_spans(text) if a <= offset < b), (offset, offset)
+    )
+    for i_start, i_end, _, _ in instructions:
+        if i_start <= offset < i_end:
+            start, end = min(start, i_start), max(end, i_end)
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    if end < len(text) and text[end] == "\n" and (start == 0 or text[start - 1] == "\n"):
+        end += 1
+    elif end == len(text) or text[end] == "\n":  # last of its line: take the space before
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+    return (start, end, "")
+
+
+def _same_value_edits(
+    text: str,
+    reading: ValueReading,
+    rule: PlaybookRule,
+    target: float,
+    instructions: Sequence[tuple[int, int, int, int]],
+) -> list[Edit]:
+    """The same period or amount written elsewhere in the clause, set to ``target`` too."""
+    edits: list[Edit] = []
+    for term in sentence_numbers(text):
+        if (term.start, term.end) == (reading.start, reading.end) or term.unit != reading.unit:
+            continue
+        if not math.isclose(term.value, _raw_value(reading), rel_tol=1e-9):
+            continue
+        other = ValueReading(
+            value=reading.value, text=term.text, start=term.start, end=term.end, unit=term.unit
+        )
+        edit = (term.start, term.end, written_value(other, rule.unit, target))
+        edits.append(_struck_or(text, instructions, term.start, edit))
+    return edits
+
+
+def _raw_value(reading: ValueReading) -> float:
+    """The number as written in ``reading`` (before conversion to the rule's unit)."""
+    for term in sentence_numbers(reading.text):
+        return term.value
+    return reading.value
+
+
+def apply_edits(text: str, edits: Sequence[Edit]) -> str | None:
+    """``text`` with ``edits`` made; an edit inside a wider one is dropped (a strike
+    wins over a change inside it); None when two edits overlap otherwise."""
+    kept: list[Edit] = []
+    for edit in sorted(set(edits), key=lambda e: (e[0], -e[1])):
+        if kept and edit[0] < kept[-1][1]:
+            if edit[1] <= kept[-1][1]:
+                continue  # inside the one before
+            return None
+        kept.append(edit)
+    out: list[str] = []
+    position = 0
+    for start, end, new in kept:
+        out += [text[position:start], new]
+        position = end
+    out.append(text[position:])
+    return "".join(out)

@@ -41,13 +41,17 @@ def table(headings: Sequence[str], rows: Sequence[Sequence[str]], *, numeric: in
     return f"<table><thead>{row(headings, 'th')}</thead><tbody>{body}</tbody></table>"
 
 
+#: Summary columns shown as risk badges (the others are plain counts).
+_BADGED = frozenset({"critical", "high", "medium", "low", "missing"})
+
+
 def summary_table(summary: RiskSummary) -> str:
     values = summary_values(summary)
     headings = []
     for heading, _ in values:
         css = heading.lower()
         badge = f'<span class="risk risk-{css}">{escape(heading)}</span>'
-        headings.append(badge if css != "total" else escape(heading))
+        headings.append(badge if css in _BADGED else escape(heading))
     return table(headings, [[str(v) for _, v in values]], numeric=len(values))
 
 

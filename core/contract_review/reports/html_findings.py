@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..review.diffs import html_redline
 from ..review.findings import Evidence, Finding
 from ..review.report_models import ApprovalRecord
-from .html_blocks import escape, paragraph
+from .html_blocks import escape, paragraph, table
 from .report_outline import (
     ClauseSection,
     ReportOutline,
@@ -63,6 +63,13 @@ def _finding(
                 f"<details><summary>Unified diff</summary><pre>{escape(change.diff)}</pre></details>"
             )
         out.append("</div>")
+    elif finding.redline_of:
+        out.append(
+            "<p>Suggested change: in the one redline of this clause, under "
+            f"<code>{escape(finding.redline_of)}</code>.</p>"
+        )
+    if finding.change_in_words:
+        out += ["<h5>Change to ask for</h5>", paragraph(finding.change_in_words)]
     if finding.skill_results:
         items = "".join(
             f"<li>{escape(r.skill_id)}: {'ok' if r.success else 'failed'}"
@@ -126,6 +133,13 @@ def findings_sections(shape: ReportOutline, languages: dict[str, str]) -> list[s
             out.append(
                 '<p>Not found in the document: see <a href="#missing">Missing clauses</a>.</p>'
             )
+        elif section.not_applicable:
+            out.append("<p>Not expected in this kind of contract, so not reported missing.</p>")
+        elif section.checked and not section.findings:
+            out += [
+                f'<p class="checked">In order — clause {escape(c.clause_id)}: {escape(c.note)}</p>'
+                for c in section.checked
+            ]
         elif not section.findings:
             out.append("<p>No findings.</p>")
         for finding in section.findings:
@@ -140,6 +154,13 @@ def findings_sections(shape: ReportOutline, languages: dict[str, str]) -> list[s
         counter += 1
         record = shape.approvals.get(finding.finding_id)
         out.append(_finding(finding, record, f"finding-{counter}", languages))
+    out.append("</section>")
+    out += ['<section id="checked">', "<h2>Checked and in order</h2>"]
+    if shape.checked:
+        rows = [[escape(c.title), escape(c.clause_id), escape(c.note)] for c in shape.checked]
+        out.append(table(["Item", "Clause", "Why it is in order"], rows))
+    else:
+        out.append("<p>No checklist item was found in order.</p>")
     out.append("</section>")
     if shape.unmatched_approvals:
         items = "".join(

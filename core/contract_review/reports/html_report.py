@@ -98,6 +98,7 @@ def _toc(shape: ReportOutline) -> str:
         ("documents", "Documents"),
         ("findings", "Findings by clause"),
         ("missing", f"Missing clauses ({len(shape.missing)})"),
+        ("checked", f"Checked and in order ({len(shape.checked)})"),
         ("plan", "Review plan"),
         ("notes", "Notes"),
         ("meta", "Meta"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..review.findings import Finding
+from ..review.findings import CheckedItem, Finding
 from ..review.report_models import (
     ApprovalRecord,
     PlanReport,
@@ -86,6 +86,14 @@ def _finding(finding: Finding, record: ApprovalRecord | None) -> list[str]:
         change = finding.suggested_change
         out += ["**Suggested change**", ""]
         out += [md.code_fence(change.diff, "diff") if change.diff else "No change to the text.", ""]
+    elif finding.redline_of:
+        out += [
+            "**Suggested change:** in the one redline of this clause, under "
+            f"{md.code_span(finding.redline_of)}.",
+            "",
+        ]
+    if finding.change_in_words:
+        out += ["**Change to ask for:**", "", md.block(finding.change_in_words), ""]
     if finding.skill_results:
         out += ["**Skills run**", ""]
         out += [
@@ -129,6 +137,18 @@ def _clause_facts(section: ClauseSection) -> list[str]:
     return facts
 
 
+def _checked_line(item: CheckedItem) -> str:
+    return f"- In order — clause {md.inline(item.clause_id)}: {md.inline(item.note)}"
+
+
+def _checked(report: ReviewReport) -> list[str]:
+    out = ["## Checked and in order", ""]
+    if not report.checked:
+        return [*out, "No checklist item was found in order.", ""]
+    rows = [[c.title, c.clause_id, c.note] for c in report.checked]
+    return [*out, _table(["Item", "Clause", "Why it is in order"], rows), ""]
+
+
 def _findings(report: ReviewReport) -> list[str]:
     shape = outline(report)
     out = ["## Findings by clause", ""]
@@ -138,6 +158,10 @@ def _findings(report: ReviewReport) -> list[str]:
         out += [*facts, ""] if facts else []
         if section.is_missing:
             out += ["Not found in the document: see *Missing clauses*.", ""]
+        elif section.not_applicable:
+            out += ["Not expected in this kind of contract, so not reported missing.", ""]
+        elif section.checked and not section.findings:
+            out += [_checked_line(c) for c in section.checked] + [""]
         elif not section.findings:
             out += ["No findings.", ""]
         for finding in section.findings:
@@ -215,6 +239,7 @@ def render_markdown(report: ReviewReport) -> str:
         out += ["## Documents", "", _table(headings, rows), ""]
     out += ["## Risk summary", "", _summary_table(report.summary), ""]
     out += _findings(report)
+    out += _checked(report)
     out += _plan(report.plan)
     out += ["## Notes", ""]
     out += [f"- {md.inline(note, starts_line=True)}" for note in report.notes] or ["No notes."]

@@ -15,7 +15,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..domain import RiskLevel
-from ..review.findings import Evidence, Finding, FindingStatus
+from ..review.findings import CheckedItem, Evidence, Finding, FindingStatus
 from ..review.plan import ClauseAnalysisPlan
 from ..review.report_models import (
     REPORT_STEM,
@@ -59,8 +59,10 @@ RISK_COLUMNS: tuple[tuple[str, str], ...] = (
     ("high", "High"),
     ("medium", "Medium"),
     ("low", "Low"),
+    ("deviations", "Deviations"),
     ("missing", "Missing"),
     ("total", "Total"),
+    ("checked", "In order"),
 )
 
 
@@ -77,6 +79,9 @@ class ClauseSection(BaseModel):
     findings: list[Finding] = Field(
         default_factory=list, description="Its found findings, most severe first."
     )
+    checked: list[CheckedItem] = Field(
+        default_factory=list, description="Where it was found in order (no finding)."
+    )
 
     @property
     def heading(self) -> str:
@@ -87,8 +92,18 @@ class ClauseSection(BaseModel):
 
     @property
     def is_missing(self) -> bool:
-        """Whether the review did not find the clause in the document."""
-        return self.review is not None and self.review.status is FindingStatus.MISSING
+        """Whether the review did not find the clause in the document (and expected it)."""
+        return (
+            self.review is not None
+            and self.review.status is FindingStatus.MISSING
+            and not self.review.not_applicable
+            and not self.findings
+        )
+
+    @property
+    def not_applicable(self) -> bool:
+        """Whether the item is not expected in this kind of contract."""
+        return self.review is not None and self.review.not_applicable
 
 
 class ReportOutline(BaseModel):
@@ -98,6 +113,9 @@ class ReportOutline(BaseModel):
 
     sections: list[ClauseSection]
     missing: list[Finding] = Field(description="Findings for clauses not in the document.")
+    checked: list[CheckedItem] = Field(
+        default_factory=list, description="Checklist items found in order."
+    )
     approvals: dict[str, ApprovalRecord] = Field(description="Finding id -> its decision.")
     unmatched_approvals: list[ApprovalRecord] = Field(
         default_factory=list, description="Decisions on finding ids the report does not hold."
@@ -139,6 +157,7 @@ def outline(report: ReviewReport) -> ReportOutline:
                 plan=plan,
                 review=review,
                 findings=_by_severity(own),
+                checked=[c for c in report.checked if c.checklist_item_id == clause_id],
             )
         )
     missing = [f for f in report.findings if f.status is FindingStatus.MISSING]
@@ -152,6 +171,7 @@ def outline(report: ReviewReport) -> ReportOutline:
     return ReportOutline(
         sections=sections,
         missing=_by_severity(missing),
+        checked=list(report.checked),
         approvals={a.finding_id: a for a in report.approvals},
         unmatched_approvals=[a for a in report.approvals if a.finding_id not in finding_ids],
     )

@@ -6,9 +6,10 @@ skills its plan names through the dispatcher (inputs built by the
 ``build_skill_input`` hook) and apply the playbook to the located passages. Either way,
 quote matching sections of the reference documents (Employer's Requirements,
 disclosure letter) as evidence. A located item on which no playbook rule
-fires still gives a low-risk finding that points at the passage, so the report shows
-where every checklist item was found. Redlines the playbook proposes are kept aside
-for the ``generate_diffs`` node.
+fires is no finding: it is recorded as checked and in order
+(:class:`~contract_review.review.findings.CheckedItem`), pointing at the passage, so
+the report shows where every checklist item was found while its findings hold only
+issues. Redlines the playbook proposes are kept aside for the ``generate_diffs`` node.
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ from ..skills.registration import SkillResult
 from .clause_location import ClauseLocation
 from .clause_react import analyze_with_llm
 from .engine_context import EngineContext
-from .findings import Evidence, Finding, SkillResultSummary
+from .findings import CheckedItem, Evidence, Finding, SkillResultSummary
+from .item_mentions import MENTION_REASON, item_applies, mentioned_locations
 from .plan import AnalysisDepth, ClauseAnalysisPlan
 from .routing import locate_clauses
 from .state import ClauseWork, ReviewState
 
-__all__ = ["analyze_clause", "located_finding", "missing_finding", "run_planned_skills"]
+__all__ = ["analyze_clause", "checked_item", "missing_finding", "run_planned_skills"]
 
 #: Skills the engine runs itself (locating, reference search) rather than as planned tools.
 _ENGINE_SKILLS = frozenset({"search_reference_doc"})
@@ -52,9 +54,19 @@ def analyze_clause(
     if not locations:
         # not found where expected; a one-sided term may still sit elsewhere
         elsewhere = ctx.assess(item, [], state.documents)
-        work.findings = elsewhere or [missing_finding(item)]
-        _keep_changes_aside(work)
-        return work
+        if elsewhere:
+            work.findings = elsewhere
+            _keep_changes_aside(work)
+            return work
+        if not item_applies(item, state.contract_type):
+            work.not_applicable = True  # not expected in this kind of contract
+            return work
+        contract = state.primary
+        locations = mentioned_locations(item, contract) if contract is not None else []
+        if not locations:
+            work.findings = [missing_finding(item)]
+            return work
+        work.locations = locations  # the contract provides it: review it there
     answered = analyze_with_llm(ctx, state, item, plan, locations) if ctx.llm is not None else None
     if answered is not None:
         findings, work.skill_results = answered
@@ -64,7 +76,8 @@ def analyze_clause(
             work.skill_results = run_planned_skills(ctx, state, item, plan)
         findings = ctx.assess(item, locations, state.documents)
     if not findings:
-        findings = [located_finding(item, loc, state) for loc in locations]
+        in_primary = [loc for loc in locations if loc.role == DocumentRole.PRIMARY.value]
+        work.checked = [checked_item(ctx, item, loc, state) for loc in in_primary or locations[:1]]
     references = (
         []
         if plan.analysis_depth is AnalysisDepth.QUICK
@@ -97,8 +110,10 @@ def missing_finding(item: ChecklistItem) -> Finding:
     return Finding.missing(item, risk_level=risk)
 
 
-def located_finding(item: ChecklistItem, location: ClauseLocation, state: ReviewState) -> Finding:
-    """A low-risk finding pointing at ``location``: found, nothing in the playbook fired."""
+def checked_item(
+    ctx: EngineContext, item: ChecklistItem, location: ClauseLocation, state: ReviewState
+) -> CheckedItem:
+    """``item`` found at ``location`` and in order: no playbook rule for it fired."""
     document = state.document_named(location.document)
     evidence = []
     if document is not None:
@@ -112,17 +127,36 @@ def located_finding(item: ChecklistItem, location: ClauseLocation, state: Review
                 end=location.end,
             )
         )
-    name = item.clause_name_en or item.clause_name
-    return Finding(
-        finding_id=f"located:{item.clause_id}:{location.role}:{location.clause_id}",
-        clause_id=location.clause_id,
+    chinese = document is not None and document.language == "zh"
+    position, _ = ctx.criteria(item)
+    note = in_order_note(position, chinese=chinese)
+    if location.reason == MENTION_REASON:
+        note = (
+            f"第{location.clause_id}条（按其用语找到）涉及本项；{note}"
+            if chinese
+            else f"Provided in clause {location.clause_id} (found by its wording). {note}"
+        )
+    return CheckedItem(
         checklist_item_id=item.clause_id,
-        title=f"{name}: no deviation found",
-        risk_level=RiskLevel.LOW,
-        description=f"Clause {location.clause_id} of {location.document} holds {name}; none "
-        "of the playbook's rules for it fired.",
-        rationale=item.description,
+        clause_id=location.clause_id,
+        title=(item.clause_name if chinese else item.clause_name_en) or item.clause_name,
+        note=note,
         evidence=evidence,
+    )
+
+
+def in_order_note(position: str, *, chinese: bool) -> str:
+    """One line on why a checked item is in order: it meets our standard position (its
+    first sentence)."""
+    first = position.strip().split(". ")[0].rstrip(".")
+    if chinese:
+        return (
+            f"未发现偏离我方标准立场之处（{first}）。" if first else "未发现偏离我方标准立场之处。"
+        )
+    return (
+        f"Nothing departs from our standard: {first}."
+        if first
+        else "Nothing departs from our standard."
     )
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "html_redline",
     "split_segments",
     "suggested_change",
+    "text_edits",
     "unified_diff",
 ]
 
@@ -175,6 +176,34 @@ def _token_changes(a: list[str], b: list[str]) -> Iterator[tuple[str, str, str]]
             else:
                 yield "", "".join(middle_a[k1:k2]), "".join(middle_b[l1:l2])
     yield "".join(a[len(a) - suffix :]), "", ""
+
+
+def text_edits(before: str, after: str) -> list[tuple[int, int, str]]:
+    """The changes that turn ``before`` into ``after``, as ``(start, end, new)`` edits of
+    ``before`` (character offsets), word by word (character by character for Chinese):
+    applying them all, from the last, gives ``after``. A middle too long to match (see
+    :data:`MAX_TOKEN_PAIRS`) is one edit."""
+    a, b = _tokens(before), _tokens(after)
+    prefix = 0
+    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    middle_a, middle_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
+    offsets = [0]
+    for token in a:
+        offsets.append(offsets[-1] + len(token))
+    if not middle_a and not middle_b:
+        return []
+    if len(middle_a) * len(middle_b) > MAX_TOKEN_PAIRS:
+        return [(offsets[prefix], offsets[len(a) - suffix], "".join(middle_b))]
+    edits: list[tuple[int, int, str]] = []
+    for op, k1, k2, l1, l2 in _opcodes(middle_a, middle_b):
+        if op != "equal":
+            start, end = offsets[prefix + k1], offsets[prefix + k2]
+            edits.append((start, end, "".join(middle_b[l1:l2])))
+    return edits
 
 
 def _merge_whitespace(runs: Iterator[tuple[str, str, str]]) -> Iterator[tuple[str, str, str]]:

@@ -32,6 +32,7 @@ from ..storage.backend import StorageBackend
 from ..storage.opening import open_storage
 from ..storage.records import utc_now
 from .approval import Approver, AutoApprover, PauseReview
+from .contract_kind import contract_type_of
 from .decisions import Decision, apply_decisions
 from .document_intake import read_documents
 from .engine_context import EngineContext, ProgressCallback
@@ -198,6 +199,7 @@ class ReviewEngine:
         state.playbook = playbook.info
         state.our_party = playbook.party
         state.language = state.primary.language if state.primary is not None else "en"
+        state.contract_type = contract_type_of(state.primary)
         llm = choose_llm(request.llm, settings=self.settings) if self._llm is _UNSET else self._llm
         state.llm = "none" if llm is None else f"{llm.info.provider} ({llm.info.model})"
         if llm is not None and self.announce is not None:

@@ -194,6 +194,7 @@ def save_clause_node(ctx: EngineContext, state: ReviewState) -> None:
     item = ctx.domain.checklist_item(work.checklist_item_id)
     work.steps.append("save_clause")
     state.findings.extend(work.findings)
+    state.checked.extend(work.checked)
     state.approvals.extend(work.approvals)
     state.clause_reviews.append(
         ClauseReview(
@@ -201,10 +202,12 @@ def save_clause_node(ctx: EngineContext, state: ReviewState) -> None:
             clause_name=item.clause_name if item is not None else "",
             depth=clause_plan.analysis_depth,
             status=FindingStatus.FOUND
-            if any(f.status is FindingStatus.FOUND for f in work.findings)
+            if work.checked or any(f.status is FindingStatus.FOUND for f in work.findings)
             else FindingStatus.MISSING,
             locations=work.locations,
             finding_ids=[f.finding_id for f in work.findings],
+            checked=bool(work.checked),
+            not_applicable=work.not_applicable,
             skill_results=work.skill_results,
             steps=work.steps,
             worker=work.worker,

@@ -26,6 +26,7 @@ from ..skills.generic.reference_search_models import MatchedSection
 from ..skills.registration import SkillResult
 
 __all__ = [
+    "CheckedItem",
     "Evidence",
     "EvidenceKind",
     "Finding",
@@ -224,6 +225,17 @@ class Finding(BaseModel):
     skill_results: list[SkillResultSummary] = Field(
         default_factory=list, description="The skills that ran for this finding (optional)."
     )
+    redline_of: str | None = Field(
+        default=None,
+        description="The finding whose suggested change also carries this finding's change: "
+        "a clause gets one redline, so when several findings change one clause, the first "
+        "carries the combined text and the others point to it.",
+    )
+    change_in_words: str = Field(
+        default="",
+        description="What to change, in words, when no redline is shown (a proposed edit "
+        "failed verification, or no drafting template fits).",
+    )
 
     @model_validator(mode="after")
     def _missing_has_no_clause(self) -> Finding:
@@ -260,6 +272,21 @@ class Finding(BaseModel):
             f"({name}).",
             rationale=item.description,
         )
+
+
+class CheckedItem(BaseModel):
+    """A checklist item the review found in the document and found in order: not a
+    finding, listed apart so the findings hold only issues."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    checklist_item_id: str = Field(min_length=1, description="The checklist item checked.")
+    clause_id: str = Field(min_length=1, description="Where the document provides it.")
+    title: str = Field(min_length=1, description="The item's name, for the report.")
+    note: str = Field(description="One line on why it is in order.")
+    evidence: list[Evidence] = Field(
+        default_factory=list, description="The clause text the item was checked against."
+    )
 
 
 def risk_for_priority(priority: Priority) -> RiskLevel:

@@ -7,6 +7,7 @@ from ..domain import DomainSpec
 from ..plugins import core_version
 from ..registry import Registry
 from ..storage.records import utc_now
+from .clause_redlines import one_redline_per_clause
 from .plan import ReviewPlan
 from .report_models import DocumentInfo, PlanReport, ReportMeta, ReviewReport, RiskSummary
 from .state import ReviewState
@@ -20,6 +21,7 @@ def build_report(
     """The report of ``state``: its findings in review order, the clauses, the plan and
     how it changed, approvals, notes and how the review was made."""
     primary = state.primary
+    findings = one_redline_per_clause(state.findings, state.approvals, state.documents)
     subject = primary.name if primary is not None else "(no document)"
     plugins = {
         info.distribution: info.version for info in registry.plugin_infos() if not info.builtin
@@ -28,9 +30,11 @@ def build_report(
         review_id=state.review_id,
         status=state.status,
         title=f"{domain.name} review of {subject}",
+        contract_type=state.contract_type,
         documents=[DocumentInfo.of(doc) for doc in state.documents],
-        summary=RiskSummary.of(state.findings),
-        findings=state.findings,
+        summary=RiskSummary.of(findings, state.checked),
+        findings=findings,
+        checked=state.checked,
         clauses=state.clause_reviews,
         plan=PlanReport(
             source=state.plan_source,

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..documents.model import Document
 from ..domain import RiskLevel
 from .clause_location import ClauseLocation
-from .findings import Finding, FindingStatus, SkillResultSummary
+from .findings import CheckedItem, Finding, FindingStatus, SkillResultSummary
 from .plan import AnalysisDepth, ReviewPlan
 
 __all__ = [
@@ -48,9 +48,9 @@ __all__ = [
 #: Report files are ``<REPORT_STEM><exporter suffix>``: report.json, report.md...
 REPORT_STEM = "report"
 #: Version of the :class:`ReviewReport` schema ("major.minor").
-REPORT_SCHEMA_VERSION = "1.0"
+REPORT_SCHEMA_VERSION = "2.0"
 #: Version of the :class:`PortfolioReport` schema ("major.minor").
-PORTFOLIO_SCHEMA_VERSION = "1.0"
+PORTFOLIO_SCHEMA_VERSION = "2.0"
 
 #: Where a review stands: ``complete`` only once every planned clause is done.
 ReviewStatus = Literal["running", "paused", "complete", "failed"]
@@ -120,6 +120,14 @@ class ClauseReview(_Model):
     status: FindingStatus = Field(description="'found' when located, 'missing' otherwise.")
     locations: list[ClauseLocation] = Field(default_factory=list)
     finding_ids: list[str] = Field(default_factory=list)
+    checked: bool = Field(
+        default=False, description="Whether the item was found and found in order (see checked)."
+    )
+    not_applicable: bool = Field(
+        default=False,
+        description="The item is not expected in this kind of contract and was not looked for "
+        "further (never reported missing).",
+    )
     skill_results: list[SkillResultSummary] = Field(default_factory=list)
     steps: list[str] = Field(
         default_factory=list,
@@ -144,23 +152,38 @@ class ApprovalRecord(_Model):
 
 
 class RiskSummary(_Model):
-    """How many findings of each risk level the review produced (missing ones included)."""
+    """What the review found, counted so the numbers add up: deviations by risk level
+    (``critical + high + medium + low == deviations``), missing items apart, and
+    ``total == deviations + missing``. Items checked and found in order are counted in
+    ``checked`` and in none of the others."""
 
     critical: int = 0
     high: int = 0
     medium: int = 0
     low: int = 0
-    missing: int = Field(default=0, description="Findings for checklist items not in the document.")
-    total: int = 0
+    deviations: int = Field(default=0, description="Findings about the wording of a clause.")
+    missing: int = Field(default=0, description="Checklist items the document does not provide.")
+    total: int = Field(default=0, description="deviations + missing.")
+    checked: int = Field(default=0, description="Checklist items found in order (not findings).")
 
     @classmethod
-    def of(cls, findings: list[Finding]) -> RiskSummary:
-        """Count ``findings`` by risk level."""
+    def of(cls, findings: list[Finding], checked: Iterable[CheckedItem] = ()) -> RiskSummary:
+        """Count ``findings`` (deviations by risk level, missing apart) and ``checked``."""
         counts = {level.value: 0 for level in RiskLevel}
+        missing = 0
         for finding in findings:
-            counts[finding.risk_level.value] += 1
-        missing = sum(1 for f in findings if f.status is FindingStatus.MISSING)
-        return cls(**counts, missing=missing, total=len(findings))
+            if finding.status is FindingStatus.MISSING:
+                missing += 1
+            else:
+                counts[finding.risk_level.value] += 1
+        deviations = sum(counts.values())
+        return cls(
+            **counts,
+            deviations=deviations,
+            missing=missing,
+            total=deviations + missing,
+            checked=len(list(checked)),
+        )
 
     @classmethod
     def total_of(cls, summaries: Iterable[RiskSummary]) -> RiskSummary:
@@ -169,7 +192,7 @@ class RiskSummary(_Model):
         return cls(**{name: sum(getattr(s, name) for s in rows) for name in cls.model_fields})
 
     def at_least(self, level: RiskLevel) -> int:
-        """Findings at ``level`` or more severe."""
+        """Deviations at ``level`` or more severe."""
         return sum(int(getattr(self, lvl.value)) for lvl in RiskLevel if lvl.at_least(level))
 
 
@@ -208,9 +231,20 @@ class ReviewReport(_Model):
     review_id: str
     status: ReviewStatus
     title: str = Field(description="E.g. 'FIDIC Silver Book review of particular_conditions.txt'.")
+    contract_type: str = Field(
+        default="",
+        description="The kind of contract the review read it as ('services', 'supply', "
+        "'licence'...); checklist items that do not apply to it are not reported missing.",
+    )
     documents: list[DocumentInfo]
     summary: RiskSummary
-    findings: list[Finding]
+    findings: list[Finding] = Field(
+        description="The issues: deviations from our standard and missing items, nothing else."
+    )
+    checked: list[CheckedItem] = Field(
+        default_factory=list,
+        description="Checklist items found in the document and found in order.",
+    )
     clauses: list[ClauseReview]
     plan: PlanReport
     approvals: list[ApprovalRecord] = Field(default_factory=list)

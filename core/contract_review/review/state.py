@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from ..documents.model import Document, DocumentRole
 from .clause_location import ClauseLocation
 from .engine_request import ReviewRequest
-from .findings import Finding, SkillResultSummary, SuggestedChange
+from .findings import CheckedItem, Finding, SkillResultSummary, SuggestedChange
 from .plan import ReviewPlan
 from .report_models import (
     ApprovalRecord,
@@ -39,6 +39,9 @@ class ClauseWork(BaseModel):
     findings: list[Finding] = Field(
         default_factory=list, description="Findings of this clause, before approval."
     )
+    checked: list[CheckedItem] = Field(
+        default_factory=list, description="Where the item was found in order (no findings)."
+    )
     proposed_changes: dict[str, SuggestedChange] = Field(
         default_factory=dict,
         description="finding_id -> the redline the analysis proposes; generate_diffs "
@@ -47,6 +50,9 @@ class ClauseWork(BaseModel):
     skill_results: list[SkillResultSummary] = Field(default_factory=list)
     steps: list[str] = Field(default_factory=list)
     worker: str = "playbook"
+    not_applicable: bool = Field(
+        default=False, description="The item is not expected in this kind of contract."
+    )
     approvals: list[ApprovalRecord] = Field(default_factory=list)
 
 
@@ -59,10 +65,18 @@ class ReviewState(BaseModel):
     our_party: str = Field(default="", description="The party we act for, e.g. 'Contractor'.")
     language: str = Field(default="en", pattern=r"^(en|zh)$")
     material_type: str = Field(default="", description="Kind of document under review, e.g. 'SPA'.")
+    contract_type: str = Field(
+        default="",
+        description="The kind of contract read from the primary document ('supply', "
+        "'licence'...); '' when not known.",
+    )
     review_plan: ReviewPlan | None = None
     current_clause_id: str = ""
     findings: list[Finding] = Field(
         default_factory=list, description="What the review found so far, in review order."
+    )
+    checked: list[CheckedItem] = Field(
+        default_factory=list, description="Checklist items found in order so far."
     )
     # --- engine bookkeeping (all optional, so hooks and tests can build a bare state)
     request: ReviewRequest | None = None

@@ -22,7 +22,13 @@ from ..documents.model import Document
 from ..domain import ChecklistItem, Priority, RiskLevel
 from ..review.clause_location import ClauseLocation
 from ..review.diffs import suggested_change
-from ..review.findings import Evidence, Finding, FindingStatus, SkillResultSummary
+from ..review.findings import (
+    CheckedItem,
+    Evidence,
+    Finding,
+    FindingStatus,
+    SkillResultSummary,
+)
 from ..review.plan import (
     AnalysisDepth,
     PlanAdjustment,
@@ -266,6 +272,14 @@ def make_report(**overrides: Any) -> ReviewReport:
         "title": "FIDIC Silver Book review of particular_conditions.txt",
         "documents": [DocumentInfo.of(contract), DocumentInfo.of(requirements)],
         "findings": findings,
+        "checked": [
+            CheckedItem(
+                checklist_item_id="18.1",
+                clause_id="18.1",
+                title="General Requirements for Insurances",
+                note="Nothing departs from our standard: insurances in joint names.",
+            )
+        ],
         "clauses": _clause_reviews(contract, findings, plan.plan),
         "plan": plan,
         "approvals": _approvals(),
@@ -287,7 +301,7 @@ def make_report(**overrides: Any) -> ReviewReport:
         ),
     }
     fields.update(overrides)
-    fields.setdefault("summary", RiskSummary.of(fields["findings"]))
+    fields.setdefault("summary", RiskSummary.of(fields["findings"], fields["checked"]))
     return ReviewReport(**fields)
 
 

@@ -29,6 +29,87 @@ LOCATE_SKILL = "generic_locate_clause"
 _CONTEXT = ("generic_locate_clause", "get_clause_context")
 
 
+#: The kinds of contract (``contract_review.documents.contract_type`` ids) each topic is
+#: expected in; a topic not listed is expected in every contract. A topic that does not
+#: apply to the contract under review is never reported missing: a software licence
+#: lacks no site conditions, a non-disclosure agreement no minimum purchase.
+_RECURRING = ("services", "supply", "licence", "distribution", "lease", "hosting", "franchise")
+APPLIES_TO: dict[str, tuple[str, ...]] = {
+    "ground_conditions": ("construction",),
+    "fitness_for_purpose": (
+        "supply",
+        "construction",
+        "licence",
+        "hosting",
+        "distribution",
+        "lease",
+    ),
+    "minimum_commitment": ("supply", "distribution", "licence", "franchise", "hosting"),
+    "exclusivity": ("distribution", "licence", "franchise", "endorsement", "joint_venture"),
+    "non_compete": ("distribution", "franchise", "employment", "joint_venture", "endorsement"),
+    "renewal_term": (*_RECURRING, "endorsement"),
+    "notice_period_to_terminate_renewal": (*_RECURRING, "endorsement"),
+    "warranty_duration": ("supply", "construction", "licence", "hosting", "services", "lease"),
+    "audit_rights": ("services", "supply", "licence", "distribution", "hosting", "franchise"),
+    "change_of_control": (*_RECURRING, "joint_venture", "loan", "endorsement"),
+    "insurance": (*_RECURRING, "construction", "endorsement"),
+    "liquidated_damages": (*_RECURRING, "construction", "endorsement", "joint_venture"),
+    "ip_ownership_assignment": (
+        "services",
+        "licence",
+        "hosting",
+        "construction",
+        "joint_venture",
+        "endorsement",
+        "employment",
+    ),
+}
+
+
+#: Phrases that show a contract provides a topic wherever they stand, read before the
+#: topic is reported missing (the locator's keywords stay as they are).
+PROVIDED_BY: dict[str, tuple[str, ...]] = {
+    "cap_on_liability": ("赔偿责任总额", "累计赔偿", "最高赔偿", "责任总额", "liability cap"),
+    "uncapped_liability": ("不设上限", "without limit", "no cap", "not be limited", "unlimited"),
+    "warranty_duration": (
+        "保修期",
+        "质保期",
+        "质量保证期",
+        "缺陷责任期",
+        "defects liability period",
+        "defects notification period",
+        "warranty period",
+    ),
+    "dispute_resolution": (
+        "arbitration",
+        "exclusive jurisdiction",
+        "提交仲裁",
+        "仲裁委员会",
+        "提起诉讼",
+        "管辖",
+    ),
+    "payment_terms": ("付款方式", "支付方式", "付款期限", "结算方式", "shall pay", "invoice"),
+    "liquidated_damages": ("违约金", "liquidated damages", "delay damages", "service credits"),
+    "audit_rights": ("right to audit", "audit the", "审计", "查阅账簿", "inspect the records"),
+    "insurance": ("insurance", "保险"),
+    "indemnification": ("indemnify", "hold harmless", "赔偿甲方", "赔偿乙方", "使其免受"),
+    "anti_assignment": ("assign", "不得转让", "不得将本合同"),
+    "exclusivity": ("独家", "排他", "exclusive"),
+    "renewal_term": ("renew", "续约", "续期", "续签", "顺延"),
+    "notice_period_to_terminate_renewal": ("non-renewal", "not to renew", "不再续约", "不续约"),
+    "confidentiality": ("confidential", "保密"),
+    "governing_law": ("governed by", "适用法律", "适用中华人民共和国法律", "香港法律"),
+    "change_of_control": ("change of control", "控制权"),
+    "non_compete": ("compete", "竞业", "竞争"),
+    "ip_ownership_assignment": ("intellectual property", "知识产权"),
+    "claims_notice": ("notice of claim", "异议", "索赔"),
+    "fitness_for_purpose": ("fit for", "用途", "适用于"),
+    "termination_for_convenience": ("for convenience", "随时解除", "提前解除", "任意解除"),
+    "minimum_commitment": ("minimum", "最低"),
+    "ground_conditions": ("site conditions", "ground conditions", "地质", "现场条件"),
+}
+
+
 def _item(
     clause_id: str,
     clause_name: str,
@@ -46,6 +127,8 @@ def _item(
         required_skills=_CONTEXT + skills,
         description=description,
         keywords=keywords,
+        applies_to=APPLIES_TO.get(clause_id, ()),
+        provided_by=PROVIDED_BY.get(clause_id, ()),
     )
 
 

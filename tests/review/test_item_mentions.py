@@ -1,0 +1,100 @@
+"""Before an item is reported missing: it applies to this kind of contract, and the
+contract does not provide it in words the locator missed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from contract_review.documents.loading import parse_text
+from contract_review.domain import ChecklistItem
+from contract_review.playbooks.drafting_slots import drafting_slots, party_phrase
+from contract_review.review.engine_request import DocumentInput, ReviewRequest
+from contract_review.review.findings import FindingStatus
+from contract_review.review.item_mentions import (
+    MENTION_REASON,
+    distinctive_keywords,
+    item_applies,
+    mentioned_locations,
+)
+
+from .engine_fixtures import make_engine, make_registry
+
+WARRANTY = ChecklistItem(
+    clause_id="warranty_duration",
+    clause_name="质保期",
+    keywords=("warranty", "保证期", "defects in materials and workmanship"),
+    provided_by=("质量保证期", "defects liability period"),
+    applies_to=("supply", "construction"),
+)
+
+
+def test_only_distinctive_keywords_count() -> None:
+    assert distinctive_keywords(WARRANTY) == ["defects in materials and workmanship"]
+
+
+def test_an_item_is_found_by_its_own_words_in_chinese_and_english() -> None:
+    zh = parse_text(
+        "第一条 交付\n乙方应按期交付设备。\n第二条 质量\n本设备的质量保证期为验收合格之日起十二个月。\n",
+        name="c.txt",
+    )
+    found = mentioned_locations(WARRANTY, zh)
+    assert [(loc.clause_id, loc.reason) for loc in found] == [("第二条", MENTION_REASON)]
+    en = parse_text(
+        "1. Delivery\nThe Supplier delivers the Goods.\n2. Defects\nThe defects liability "
+        "period is twelve months.\n",
+        name="c.txt",
+    )
+    assert [loc.clause_id for loc in mentioned_locations(WARRANTY, en)] == ["2"]
+    nothing = parse_text("1. Delivery\nThe Supplier delivers the Goods.\n", name="c.txt")
+    assert mentioned_locations(WARRANTY, nothing) == []
+
+
+def test_an_item_applies_only_to_its_kinds_of_contract() -> None:
+    assert item_applies(WARRANTY, "supply")
+    assert not item_applies(WARRANTY, "nda")
+    assert item_applies(WARRANTY, "")  # type unknown: every item applies
+    assert item_applies(ChecklistItem(clause_id="x", clause_name="x"), "nda")
+
+
+def test_drafting_slots_read_the_contract_words() -> None:
+    en = parse_text(
+        "1. Price\nThe Contract Price is USD 1m. This Contract binds the parties.\n", name="c.txt"
+    )
+    slots = drafting_slots(en)
+    assert (slots.contract, slots.price) == ("Contract", "the Contract Price")
+    fees = parse_text("1. Fees\nThe Customer pays the Fees under this Agreement.\n", name="c.txt")
+    assert drafting_slots(fees).price == "the total Fees paid and payable under this Agreement"
+    zh = parse_text("第一条 价款\n本合同价款为人民币十万元。\n", name="c.txt")
+    assert (drafting_slots(zh).contract, drafting_slots(zh).price) == ("本合同", "合同价款")
+    assert party_phrase("Contractor", chinese=False) == "the Contractor"
+    assert party_phrase("Acme Supply Co.", chinese=False) == "Acme Supply Co."
+    assert party_phrase("乙方", chinese=True) == "乙方"
+
+
+def test_a_review_does_not_report_missing_what_the_contract_provides(tmp_path: Path) -> None:
+    """An equipment purchase contract whose warranty the locator may not find, and a
+    non-disclosure agreement that lacks site conditions: neither is reported missing."""
+    contract = tmp_path / "purchase_zh.txt"
+    contract.write_text(
+        "设备采购合同\n\n甲方（买方）：甲公司\n乙方（卖方）：乙公司\n\n"
+        "第一条 标的\n乙方向甲方出售数控机床一台，合同价款为人民币五十万元。\n"
+        "第二条 付款\n甲方应于验收合格后三十日内支付全部价款。\n"
+        "第三条 质量\n本设备的质量保证期为验收合格之日起十二个月，期内乙方免费维修。\n"
+        "第四条 违约责任\n乙方逾期交货的，每日按合同价款的千分之一支付违约金，总额不超过合同价款的百分之五。\n"
+        "第五条 争议解决\n因本合同产生的争议，提交甲方所在地人民法院诉讼解决。\n",
+        encoding="utf-8",
+    )
+    engine = make_engine(tmp_path, make_registry())
+    state = engine.start(
+        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(contract))])
+    )
+    assert state.contract_type == "supply"
+    missing = {f.checklist_item_id for f in state.findings if f.status is FindingStatus.MISSING}
+    assert "warranty_duration" not in missing
+    assert "ground_conditions" not in missing  # not expected in a supply contract
+    report = engine.report(state)
+    s = report.summary
+    assert s.critical + s.high + s.medium + s.low == s.deviations
+    assert s.total == s.deviations + s.missing and s.checked == len(report.checked)
+    not_applicable = {c.checklist_item_id for c in report.clauses if c.not_applicable}
+    assert "ground_conditions" in not_applicable
