@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from contract_review.documents.contract_type import CONTRACT_TYPES, infer_contract_type
+
 from .paragraph_units import MAX_UNIT_CHARS, ClauseUnit
 from .topic_signals import CompiledSignals
 
@@ -38,6 +40,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "capitals",
     "length",
     "position",
+    *(f"type_{spec.type_id}" for spec in CONTRACT_TYPES),
 )
 
 #: Strong patterns counted at most (more says no more).
@@ -77,6 +80,11 @@ class DocumentText(BaseModel):
     definitions: list[bool] = Field(description="Whether the unit is or defines a term.")
     periods: list[bool] = Field(description="Whether the unit states a period of time.")
     money: list[bool] = Field(description="Whether the unit states an amount or a percentage.")
+    contract_type: tuple[float, ...] = Field(
+        default=(),
+        description="The contract's type (core's infer_contract_type) as one value per known "
+        "type: the confidence for the inferred type, 0 for the others.",
+    )
 
 
 class TopicFeatures(BaseModel):
@@ -119,6 +127,14 @@ def document_text(source: str, units: Sequence[ClauseUnit]) -> DocumentText:
         definitions=definitions,
         periods=periods,
         money=money,
+        contract_type=_type_values(source),
+    )
+
+
+def _type_values(source: str) -> tuple[float, ...]:
+    inferred = infer_contract_type(source)
+    return tuple(
+        inferred.confidence if spec.type_id == inferred.type_id else 0.0 for spec in CONTRACT_TYPES
     )
 
 
@@ -159,6 +175,7 @@ def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFea
     counts: list[list[int]] = []
     support_scale = math.log1p(SUPPORT_CAP * max(1, len(signals.support)))
     zeros = [0.0] * len(FEATURE_NAMES)
+    type_values = document.contract_type or (0.0,) * len(CONTRACT_TYPES)
     for index, text in enumerate(document.texts):
         if not any(word in text for word in signals.trigger):
             raw.append(list(zeros))
@@ -186,6 +203,7 @@ def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFea
                 float(document.capitals[index]),
                 min(1.0, math.log1p(len(text)) / math.log1p(MAX_UNIT_CHARS)),
                 index / max(1, len(document.texts) - 1),
+                *type_values,
             ]
         )
         eligible.append(True)
