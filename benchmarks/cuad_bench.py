@@ -274,6 +274,10 @@ _SCORED = {
 }
 
 
+def _ratio(share: float) -> str:
+    return "none" if share > 1 else f"{share:.0%}"
+
+
 def render_section(result: CuadBenchResult) -> str:
     """The CUAD section of docs/benchmarks.md."""
     speed, memory, sizes = result.throughput, result.memory, result.finding_sizes
@@ -290,18 +294,20 @@ def render_section(result: CuadBenchResult) -> str:
         "for each of the 16 checklist items CUAD labels: the contract is cut into clause "
         "units (parser sections, else paragraphs), each unit is scored from hand-written "
         "drafting signals (headings, characteristic phrasings, neighbouring-topic phrasings, "
-        "definitions, periods, amounts, capitals, position) by a logistic model, and the "
-        "topic is reported only when the best unit reaches the topic's threshold (at most "
-        f"{settings.max_findings} findings; a second one at {settings.extra_ratio:.0%} of "
-        "the best score).",
+        "definitions, periods, amounts, capitals, position, and the contract's type as core's "
+        "`infer_contract_type` reads it from the title, recitals and the parties' roles) by a "
+        "logistic model, and the topic is reported only when the best unit reaches the "
+        f"topic's threshold (at most {settings.max_findings} findings; a second one when it "
+        "reaches the topic's share of the best score, chosen with the threshold among "
+        f"{', '.join(_ratio(r) for r in settings.extra_ratio_choices) or _ratio(settings.extra_ratio)}).",
         "",
         "Definitions (strict):",
         "",
         *[f"- {line}" for line in result.in_sample.definitions],
         "",
         f"In-sample: the shipped parameters ({result.parameters_fitted_on}). Cross-validated "
-        f"(CV): {result.folds}-fold by contract — weights and thresholds refitted without "
-        "each fold (thresholds by an inner "
+        f"(CV): {result.folds}-fold by contract — weights, thresholds and second-finding "
+        "shares refitted without each fold (chosen by an inner "
         f"{settings.inner_folds}-fold split maximising recall + {settings.precision_weight} "
         "x precision per category), then scored on it.",
         "",

@@ -119,7 +119,7 @@ def rank_topic(
         topic=topic,
         ranked=ranked,
         threshold=chosen.threshold,
-        found=_decide(ranked, chosen.threshold, params),
+        found=_decide(ranked, chosen.threshold, params.extra_ratio_for(topic), params),
     )
 
 
@@ -146,10 +146,10 @@ def locate_topic_clauses(
 
 
 def _decide(
-    ranked: list[RankedUnit], threshold: float, params: LocatorParameters
+    ranked: list[RankedUnit], threshold: float, extra_ratio: float, params: LocatorParameters
 ) -> list[RankedUnit]:
     best_first = [item.probability for item in ranked]
-    return ranked[: reported_count(best_first, threshold, params.extra_ratio, params.max_findings)]
+    return ranked[: reported_count(best_first, threshold, extra_ratio, params.max_findings)]
 
 
 def _sigmoid(score: float) -> float:

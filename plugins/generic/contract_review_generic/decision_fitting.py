@@ -66,6 +66,12 @@ class FitSettings(BaseModel):
         description="Weight of a topic's own best threshold; the rest is the common one.",
     )
     extra_ratio: float = Field(default=0.6, ge=0, le=1)
+    extra_ratio_choices: tuple[float, ...] = Field(
+        default=(0.6, 0.8, 1.01),
+        description="Each topic's share of the best score for a second finding is chosen "
+        "among these with its threshold (above 1: no second finding); empty: "
+        "``extra_ratio`` for every topic.",
+    )
     max_findings: int = Field(default=2, ge=1)
     inner_folds: int = Field(default=4, ge=2, description="Folds for choosing thresholds.")
     seed: int = 0
@@ -144,14 +150,15 @@ def fit_parameters(
     ranked = {topic: _ranked(held_out[topic]) for topic in topics}
     common = _common_threshold(ranked, settings)
     share = settings.threshold_shrinkage
-    chosen = {
-        topic: fitted.for_topic(topic).model_copy(
+    chosen: dict[str, TopicParameters] = {}
+    for topic in topics:
+        own_threshold, own_ratio = _best_decision(ranked[topic], settings)
+        chosen[topic] = fitted.for_topic(topic).model_copy(
             update={
-                "threshold": share * _best_threshold(ranked[topic], settings) + (1 - share) * common
+                "threshold": share * own_threshold + (1 - share) * common,
+                "extra_ratio": own_ratio,
             }
         )
-        for topic in topics
-    }
     default = TopicParameters(
         weights=(0.0,) * len(FEATURE_NAMES),
         bias=statistics.fmean(p.bias for p in chosen.values()) if chosen else 0.0,
@@ -253,14 +260,14 @@ def _ranked(predictions: list[tuple[FloatArray, TopicExamples]]) -> list[_Ranked
 
 
 def _precision_recall(
-    ranked: list[_Ranked], threshold: float, settings: FitSettings
+    ranked: list[_Ranked], threshold: float, settings: FitSettings, extra_ratio: float | None = None
 ) -> tuple[float, float]:
-    """Precision and recall (the acceptance definitions) of flagging at ``threshold``."""
+    """Precision and recall (the acceptance definitions) of flagging at ``threshold``
+    (a second finding at ``extra_ratio`` of the best, the common ratio when None)."""
+    ratio = settings.extra_ratio if extra_ratio is None else extra_ratio
     found = correct = recalled = labelled = 0
     for probabilities, positive, is_labelled in ranked:
-        count = reported_count(
-            probabilities, threshold, settings.extra_ratio, settings.max_findings
-        )
+        count = reported_count(probabilities, threshold, ratio, settings.max_findings)
         hits = sum(1 for flag in positive[:count] if flag)
         found += count
         correct += hits
@@ -269,17 +276,20 @@ def _precision_recall(
     return (correct / found if found else 0.0), (recalled / labelled if labelled else 0.0)
 
 
-def _best_threshold(ranked: list[_Ranked], settings: FitSettings) -> float:
-    """The threshold maximising recall + precision_weight * precision for one topic;
-    the lowest such threshold on ties."""
+def _best_decision(ranked: list[_Ranked], settings: FitSettings) -> tuple[float, float | None]:
+    """The threshold and second-finding ratio maximising recall + precision_weight *
+    precision for one topic; on ties the lowest threshold, and the ratio listed first
+    (None: the common ratio, when ``extra_ratio_choices`` is empty)."""
     candidates = [*sorted({best[0] for best, _, _ in ranked if best and best[0] >= 0}), 1.01]
-    best_value, best_threshold = -1.0, 1.01
-    for threshold in candidates:
-        precision, recall = _precision_recall(ranked, threshold, settings)
-        value = recall + settings.precision_weight * precision
-        if value > best_value:
-            best_value, best_threshold = value, threshold
-    return best_threshold
+    ratios: tuple[float | None, ...] = settings.extra_ratio_choices or (None,)
+    best_value, best = -1.0, (1.01, ratios[0])
+    for ratio in ratios:
+        for threshold in candidates:
+            precision, recall = _precision_recall(ranked, threshold, settings, ratio)
+            value = recall + settings.precision_weight * precision
+            if value > best_value + 1e-12:
+                best_value, best = value, (threshold, ratio)
+    return best
 
 
 def _common_threshold(by_topic: dict[str, list[_Ranked]], settings: FitSettings) -> float:

@@ -6,7 +6,8 @@ weights hold what every topic has in common (a heading naming the topic, the
 topic's characteristic phrasings); a topic's own weights and bias adjust them. A
 contract is judged to hold the topic when its best unit scores at least the topic's
 ``threshold``; a second unit is reported too when it also reaches the threshold and
-``extra_ratio`` of the best score.
+``extra_ratio`` of the best score (the topic's own ratio when it has one: second
+findings are mostly wrong for some topics).
 
 The parameters ship with the plugin (``locator_parameters.json``), fitted on the CUAD
 dev contracts by ``benchmarks/cuad_bench.py --refit`` (see
@@ -53,6 +54,13 @@ class TopicParameters(BaseModel):
     threshold: float = Field(
         ge=0.0, le=1.01, description="Best unit's probability needed to report the topic."
     )
+    extra_ratio: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.01,
+        description="The topic's own share of the best score a second unit needs (above 1: "
+        "never a second unit); None: the common ``extra_ratio``.",
+    )
 
 
 class LocatorParameters(BaseModel):
@@ -91,6 +99,11 @@ class LocatorParameters(BaseModel):
     def for_topic(self, topic: str) -> TopicParameters:
         """The topic's parameters, or ``default``."""
         return self.topics.get(topic, self.default)
+
+    def extra_ratio_for(self, topic: str) -> float:
+        """The share of the best score a second unit of ``topic`` needs."""
+        own = self.for_topic(topic).extra_ratio
+        return self.extra_ratio if own is None else own
 
     def compatible(self) -> bool:
         """Whether the weights are for the features this version computes."""

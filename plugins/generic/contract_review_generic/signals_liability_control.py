@@ -36,12 +36,22 @@ LIABILITY_CONTROL_SIGNALS: tuple[TopicSignals, ...] = (
             r"\b(?:assign|transfer|terminat)\w*\b[^.;]{0,120}\b(?:merger|consolidation|amalgamation)\b",
             r"\b(?:sale|transfer|disposition)\b[^.;]{0,20}\b(?:all|substantially all)\b[^.;]{0,30}\b(?:assets|business|stock|shares)\b",
             r"\b(?:majority|more than fifty percent|more than 50%|fifty percent \(50%\) or more|controlling interest)\b[^.;]{0,60}\b(?:voting|equity|shares|stock|securities|ownership|interest)\b",
-            r"\bby operation of law\b",
             r"\b(?:acquir|acquisition)\w*\b[^.;]{0,60}\b(?:control|majority|all or substantially all)\b",
             r"控制权[^。；]{0,10}(?:变更|变化|转移)|实际控制人[^。；]{0,10}(?:变更|变化)|(?:合并|分立|被收购)[^。；]{0,30}(?:通知|同意|解除|终止)",
         ),
-        support=(r"\bcontrol\b", r"\bmerger\b", r"\bacqui\w+", r"\bassign\w*", r"\bterminat\w*"),
+        support=(
+            r"\bcontrol\b",
+            r"\bmerger\b",
+            r"\bacqui\w+",
+            r"\bassign\w*",
+            r"\bterminat\w*",
+            r"\bby operation of law\b",
+        ),
         against=(
+            # a merger as a free exception to the assignment clause: no consent, notice
+            # or termination right turns on the change of control
+            r"\bwithout\b[^.;]{0,40}\bconsent\b[^.;]{0,150}\b(?:merger|acqui\w+|substantially all|reorgani[sz]ation)",
+            r"\b(?:merger|acqui\w+|substantially all)\b[^.;]{0,150}\bwithout\b[^.;]{0,20}\b(?:the )?(?:prior )?(?:written )?consent\b",
             r"^\W{0,3}(?:\(\w+\)\s*)?(?:\d+(?:\.\d+)*\.?\s+)?[\"“'][^\"”']{1,60}[\"”']\s*(?:shall )?mean",
             r"\bcontrols?, (?:is )?controlled by\b",
         ),

@@ -17,9 +17,27 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from contract_review.documents.contract_type import infer_contract_type
+
 from .paragraph_units import MAX_UNIT_CHARS, ClauseUnit
 from .topic_signals import CompiledSignals
 
+#: The contract types the locator's weights were fitted with, one feature each (core
+#: may learn more types; the locator reads these until it is refitted).
+LOCATOR_TYPES: tuple[str, ...] = (
+    "supply",
+    "services",
+    "licence",
+    "distribution",
+    "nda",
+    "lease",
+    "employment",
+    "loan",
+    "hosting",
+    "franchise",
+    "joint_venture",
+    "endorsement",
+)
 __all__ = ["FEATURE_NAMES", "DocumentText", "TopicFeatures", "document_text", "topic_features"]
 
 #: The features, in the order of :attr:`TopicFeatures.rows`.
@@ -38,6 +56,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "capitals",
     "length",
     "position",
+    *(f"type_{type_id}" for type_id in LOCATOR_TYPES),
 )
 
 #: Strong patterns counted at most (more says no more).
@@ -77,6 +96,11 @@ class DocumentText(BaseModel):
     definitions: list[bool] = Field(description="Whether the unit is or defines a term.")
     periods: list[bool] = Field(description="Whether the unit states a period of time.")
     money: list[bool] = Field(description="Whether the unit states an amount or a percentage.")
+    contract_type: tuple[float, ...] = Field(
+        default=(),
+        description="The contract's type (core's infer_contract_type) as one value per known "
+        "type: the confidence for the inferred type, 0 for the others.",
+    )
 
 
 class TopicFeatures(BaseModel):
@@ -119,6 +143,14 @@ def document_text(source: str, units: Sequence[ClauseUnit]) -> DocumentText:
         definitions=definitions,
         periods=periods,
         money=money,
+        contract_type=_type_values(source),
+    )
+
+
+def _type_values(source: str) -> tuple[float, ...]:
+    inferred = infer_contract_type(source)
+    return tuple(
+        inferred.confidence if type_id == inferred.type_id else 0.0 for type_id in LOCATOR_TYPES
     )
 
 
@@ -159,6 +191,7 @@ def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFea
     counts: list[list[int]] = []
     support_scale = math.log1p(SUPPORT_CAP * max(1, len(signals.support)))
     zeros = [0.0] * len(FEATURE_NAMES)
+    type_values = document.contract_type or (0.0,) * len(LOCATOR_TYPES)
     for index, text in enumerate(document.texts):
         if not any(word in text for word in signals.trigger):
             raw.append(list(zeros))
@@ -186,6 +219,7 @@ def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFea
                 float(document.capitals[index]),
                 min(1.0, math.log1p(len(text)) / math.log1p(MAX_UNIT_CHARS)),
                 index / max(1, len(document.texts) - 1),
+                *type_values,
             ]
         )
         eligible.append(True)
