@@ -3,8 +3,9 @@
 Each contract is written to a temporary folder and reviewed by
 :class:`~contract_review.review.engine.ReviewEngine` exactly as ``contract-review review
 FILE --domain generic --llm none`` does (locator, playbook, skills, checkpoints in a
-temporary store); every *found* finding of a CUAD checklist item is a prediction, at the
-span of the clause it quotes. "Missing" findings predict nothing.
+temporary store); every *found* finding of a CUAD checklist item, and every item the
+report lists as checked and in order, is a prediction, at the span of the clause it
+quotes. "Missing" findings predict nothing.
 """
 
 from __future__ import annotations
@@ -54,6 +55,14 @@ def review_predict(topics: Sequence[str] = CUAD_TOPICS) -> Predict:
             )
             if quote is not None and quote.end is not None:
                 spans[finding.checklist_item_id].append((quote.start or 0, quote.end))
+        for item in state.checked:
+            if item.checklist_item_id not in wanted:
+                continue
+            quote = next(
+                (e for e in item.evidence if e.kind == "clause" and e.start is not None), None
+            )
+            if quote is not None and quote.end is not None:
+                spans[item.checklist_item_id].append((quote.start or 0, quote.end))
         return spans
 
     return predict

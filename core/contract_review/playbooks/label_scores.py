@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..documents.chinese_script import simplified
 from ..retrieval.vectors import FloatArray
 
 __all__ = ["CachedLabelScores", "softmax_rows"]
@@ -32,7 +33,7 @@ class CachedLabelScores(ABC):
 
     def probabilities(self, texts: Sequence[str]) -> list[dict[str, float]]:
         """Per text, the probability of each label (they sum to 1)."""
-        keys = [self._key(text) for text in texts]
+        keys = [self._key(simplified(text)) for text in texts]
         with self._lock:
             missing = list(dict.fromkeys(key for key in keys if key not in self._cache))
             if missing:

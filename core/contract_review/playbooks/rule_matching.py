@@ -26,6 +26,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..documents.chinese_script import simplified
 from ..skills.generic.financial_terms import FinancialTerm
 from .rule_models import Comparison, PlaybookRule
 from .sentences import sentence_spans
@@ -154,8 +155,9 @@ def compare(value: float, comparison: Comparison, threshold: float) -> bool:
 
 @lru_cache(maxsize=4096)
 def in_force(text: str) -> str:
-    """``text`` with the words amendments remove blanked out (same length, so offsets
-    still point into ``text``)."""
+    """``text`` with the words amendments remove blanked out and traditional Chinese read
+    as simplified (same length, so offsets still point into ``text``)."""
+    text = simplified(text)
     chars = list(text)
     for pattern in _OLD_WORDING:
         for match in pattern.finditer(text):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..documents.chinese_script import simplified
 from ..documents.model import Document
 from ..domain import ChecklistItem
 from .clause_location import ClauseLocation
@@ -69,7 +70,7 @@ def mentioned_locations(
         return []
     counted: list[tuple[int, int, ClauseLocation]] = []
     for order, section in enumerate(document.sections()):
-        text = document.source[section.text_start : section.text_end]
+        text = simplified(document.source[section.text_start : section.text_end])
         if section.is_definitions or not text.strip():
             continue
         hits = sum(1 for _ in pattern.finditer(text))

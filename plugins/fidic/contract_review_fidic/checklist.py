@@ -351,6 +351,26 @@ CHECKLIST: tuple[ChecklistItem, ...] = (
     ),
 )
 
+#: Phrases that show a contract provides a clause wherever it is numbered, read before
+#: the clause is reported missing (a contract drafted on another edition or form
+#: numbers its disputes clause 21, its delay damages 8.7).
+_PROVIDED_BY: dict[str, tuple[str, ...]] = {
+    "4.1": ("fit for", "general obligations", "design, execute and complete"),
+    "4.12": ("physical conditions", "site data", "ground conditions", "地质条件", "现场条件"),
+    "8.2": ("time for completion", "delay damages", "竣工时间", "误期损害赔偿"),
+    "14.1": ("contract price", "accepted contract amount", "合同价格"),
+    "14.2": ("advance payment", "预付款"),
+    "14.7": ("interim payment", "payment certificate", "期中付款", "付款"),
+    "17.6": ("limitation of liability", "total liability", "责任限制", "责任总额"),
+    "18.1": ("insurance", "保险"),
+    "20.1": ("notice of claim", "claims", "索赔"),
+    "20.2": ("arbitration", "dispute", "adjudication", "daab", "仲裁", "争议"),
+}
+CHECKLIST = tuple(
+    item.model_copy(update={"provided_by": _PROVIDED_BY.get(item.clause_id, ())})
+    for item in CHECKLIST
+)
+
 DOCUMENT_ROLES: tuple[DocumentRoleSpec, ...] = (
     DocumentRoleSpec(
         role=ROLE_PRIMARY,
