@@ -510,8 +510,8 @@ def _build(
     rationale = rule.rationale
     if rule.standard_position:
         rationale = f"{rationale} Our standard position: {rule.standard_position}".strip()
-    if rule.law_refs:
-        rationale = f"{rationale} Law: {'; '.join(rule.law_refs)}.".strip()
+    # The articles a rule cites (law_refs) are not written here: the review quotes them
+    # as law evidence, and only where PRC law governs (review.law_evidence).
     change, in_words = None, ""
     problem = _redline_problem(rule, passage.text, after)
     if problem == _STILL_THERE and after is not None:

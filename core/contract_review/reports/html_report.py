@@ -20,6 +20,7 @@ from .report_outline import (
     entry_report_path,
     format_seconds,
     format_when,
+    governing_law_caption,
     meta_rows,
     outline,
     plan_source_caption,
@@ -128,12 +129,19 @@ def render_html(report: ReviewReport) -> str:
         for d in report.documents
     ]
     notes = "".join(f"<li>{escape(n)}</li>" for n in report.notes)
+    law = governing_law_caption(report)
+    law_line = (
+        f'<p class="governing-law">{escape(law[0])} <strong>{escape(law[1])}</strong></p>'
+        if law is not None
+        else ""
+    )
     body = [
         "<header>",
         f"<h1>{escape(report.title)}</h1>",
         banner(status_warning(report)),
         f'<p class="status">Status: <strong>{escape(report.status)}</strong> · Review id: '
         f"<code>{escape(report.review_id)}</code></p>",
+        law_line,
         "</header>",
         _toc(shape),
         "<main>",

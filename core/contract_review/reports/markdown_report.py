@@ -29,6 +29,7 @@ from .report_outline import (
     evidence_caption,
     format_seconds,
     format_when,
+    governing_law_caption,
     meta_rows,
     outline,
     plan_source_caption,
@@ -230,6 +231,8 @@ def render_markdown(report: ReviewReport) -> str:
     out = [f"# {md.inline(report.title)}", ""]
     out += _banner(status_warning(report))
     out += [f"**Status:** {report.status} · **Review id:** {md.code_span(report.review_id)}", ""]
+    if (law := governing_law_caption(report)) is not None:
+        out += [f"**{md.inline(law[0])}** {md.inline(law[1])}", ""]
     if report.documents:
         rows = [
             [d.name, d.role, d.language or "—", str(d.characters), str(d.sections), d.sha256]

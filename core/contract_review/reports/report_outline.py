@@ -40,6 +40,7 @@ __all__ = [
     "format_score",
     "format_seconds",
     "format_when",
+    "governing_law_caption",
     "llm_caption",
     "outline",
     "plan_source_caption",
@@ -279,6 +280,17 @@ def meta_rows(report: ReviewReport) -> list[tuple[str, str]]:
         ("Started", format_when(meta.started_at)),
         ("Finished", format_when(meta.finished_at)),
     ]
+
+
+def governing_law_caption(report: ReviewReport) -> tuple[str, str] | None:
+    """The header's governing-law line as (label, value), in the contract's language:
+    ("Governing law:", "England and Wales (clause 25.1)") or ("适用法律：",
+    "中华人民共和国法律（第三十条）"); None for a report that does not record it."""
+    if report.governing_law is None:
+        return None
+    language = report_language(report)
+    label = "适用法律：" if language == "zh" else "Governing law:"
+    return label, report.governing_law.label(language)
 
 
 def llm_caption(meta: ReportMeta) -> str:

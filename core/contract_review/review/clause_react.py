@@ -10,6 +10,7 @@ from ..domain import ChecklistItem
 from .clause_location import ClauseLocation
 from .engine_context import EngineContext
 from .findings import Finding, SkillResultSummary
+from .law_evidence import without_prc_citations
 from .plan import AnalysisDepth, ClauseAnalysisPlan
 from .react_models import ClausePassage, ClauseTask
 from .react_worker import findings_from_drafts, run_react, tool_runner
@@ -45,6 +46,7 @@ def analyze_with_llm(
         language="zh" if state.language == "zh" else "en",
         standard_position=position,
         rules=rules,
+        governing_law=state.governing_law,
     )
     active = ctx.registry.skills_for(ctx.domain.domain_id)
     wanted = set(plan.suggested_tools)
@@ -71,6 +73,8 @@ def analyze_with_llm(
         tool_calls=result.tool_calls,
         language=state.language,
     )
+    if state.governing_law is not None and not state.governing_law.is_prc:
+        findings = [without_prc_citations(finding) for finding in findings]  # not the law here
     runs = [
         SkillResultSummary(
             skill_id=call.skill_id or "(none)",

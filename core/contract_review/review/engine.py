@@ -38,7 +38,8 @@ from .document_intake import read_documents
 from .engine_context import EngineContext, ProgressCallback
 from .engine_nodes import DONE, NODES
 from .engine_request import ReviewRequest
-from .law_evidence import law_quoter
+from .governing_law import read_governing_law
+from .law_evidence import law_citation_note, law_quoter
 from .playbook_step import playbook_step
 from .report_building import build_report
 from .report_models import ReviewReport
@@ -193,13 +194,19 @@ class ReviewEngine:
         if request is None:
             raise InputError(f"review {state.review_id!r} has no request saved")
         domain = self.registry.domain(request.domain_id)
-        playbook = playbook_step(
-            domain, request, state.documents, quote_laws=law_quoter(self.settings)
-        )
+        state.language = state.primary.language if state.primary is not None else "en"
+        first = state.governing_law is None
+        governing = state.governing_law = state.governing_law or read_governing_law(state.primary)
+        quote_laws = law_quoter(self.settings) if governing.is_prc else None
+        playbook = playbook_step(domain, request, state.documents, quote_laws=quote_laws)
         state.playbook = playbook.info
         state.our_party = playbook.party
-        state.language = state.primary.language if state.primary is not None else "en"
         state.contract_type = contract_type_of(state.primary)
+        note = law_citation_note(
+            governing, playbook.cited, quoting=quote_laws is not None, language=state.language
+        )
+        if first and note:
+            state.notes.append(note)
         llm = choose_llm(request.llm, settings=self.settings) if self._llm is _UNSET else self._llm
         state.llm = "none" if llm is None else f"{llm.info.provider} ({llm.info.model})"
         if llm is not None and self.announce is not None:

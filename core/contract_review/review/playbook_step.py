@@ -30,6 +30,8 @@ class PlaybookStep:
     criteria: CriteriaReader
     info: PlaybookInfo
     party: str
+    cited: tuple[str, ...] = ()
+    """Every law article the playbook's rules cite (``law_refs``), in rule order."""
 
 
 def playbook_step(
@@ -40,7 +42,8 @@ def playbook_step(
     quote_laws: LawQuoter | None = None,
 ) -> PlaybookStep:
     """The playbook step for this review; ``quote_laws`` turns the articles a rule cites
-    into law evidence on its findings (see :mod:`.law_evidence`).
+    into law evidence on its findings (see :mod:`.law_evidence`): pass it only where PRC
+    law governs the contract.
 
     :raises contract_review.playbooks.PlaybookError: for a ``--playbook`` file that is
         missing, malformed, or written for another domain.
@@ -60,6 +63,7 @@ def playbook_step(
             playbook_id=playbook.playbook_id, version=playbook.version, source=source
         ),
         party=party.display if party is not None else "",
+        cited=tuple(dict.fromkeys(ref for rule in playbook.rules for ref in rule.law_refs)),
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..domain import ChecklistItem, RiskLevel
+from .governing_law import GoverningLaw
 from .plan import ClauseAnalysisPlan
 
 __all__ = [
@@ -74,6 +75,9 @@ class ClauseTask(BaseModel):
     )
     rules: list[str] = Field(
         default_factory=list, description="The playbook rules for the item, as descriptions."
+    )
+    governing_law: GoverningLaw | None = Field(
+        default=None, description="The law governing the contract (the model cites no other)."
     )
 
 

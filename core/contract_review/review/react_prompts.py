@@ -48,6 +48,9 @@ class ReactPrompts(BaseModel):
     tool_error_hint: str
     truncated: str
     no_party: str
+    prc_law: str
+    foreign_law: str
+    no_law: str
 
 
 _EN = ReactPrompts(
@@ -73,6 +76,7 @@ _EN = ReactPrompts(
         "depth": "Analysis depth",
         "tools": "Suggested tools",
         "party": "We act for",
+        "law": "Governing law",
         "position": "Standard position",
         "rules": "Playbook rules",
         "passages": "The clause as located in the contract",
@@ -89,6 +93,15 @@ _EN = ReactPrompts(
     tool_error_hint="Fix the arguments and call the tool again, or answer without it.",
     truncated="[... {count} more characters cut]",
     no_party="no party (a neutral review)",
+    prc_law="Cite PRC law (statute and article) only where you are sure of the article.",
+    foreign_law=(
+        "PRC law does not govern this contract: do not cite PRC law (no PRC statute, article "
+        "or regulation, no 'PRC law'); reason from the contract and general principles."
+    ),
+    no_law=(
+        "The contract chooses no governing law: do not cite PRC law or any other statute; "
+        "reason from the contract itself."
+    ),
 )
 
 _ZH = ReactPrompts(
@@ -112,6 +125,7 @@ _ZH = ReactPrompts(
         "depth": "审查深度",
         "tools": "建议工具",
         "party": "我方",
+        "law": "适用法律",
         "position": "标准立场",
         "rules": "审查规则",
         "passages": "合同中定位到的条款",
@@ -122,6 +136,12 @@ _ZH = ReactPrompts(
     tool_error_hint="请修正参数后重新调用该工具，或不用该工具直接回答。",
     truncated="[……其余 {count} 个字符已截去]",
     no_party="不代表任何一方（中立审查）",
+    prc_law="可以引用中华人民共和国法律（法律名称及条文），但只引用你确定的条文。",
+    foreign_law=(
+        "本合同不适用中华人民共和国法律：不得引用中华人民共和国法律（任何法律、条文或法规）；"
+        "请依据合同条款和一般法律原则分析。"
+    ),
+    no_law="合同未约定适用法律：不得引用中华人民共和国法律或其他法律条文；请依据合同条款本身分析。",
 )
 
 
@@ -155,6 +175,13 @@ def user_prompt(task: ClauseTask) -> str:
     if task.plan.suggested_tools:
         lines.append(f"{label['tools']}: {', '.join(task.plan.suggested_tools)}")
     lines.append(f"{label['party']}: {task.our_party or texts.no_party}")
+    if task.governing_law is not None:
+        law = task.governing_law
+        advice = texts.prc_law if law.is_prc else texts.foreign_law
+        if law.basis == "not_stated":
+            advice = texts.no_law
+        stop = "。" if task.language == "zh" else ". "
+        lines.append(f"{label['law']}: {law.label(task.language)}{stop}{advice}")
     if task.standard_position:
         lines.append(f"{label['position']}: {task.standard_position}")
     if task.rules:

@@ -44,6 +44,7 @@ def build_report(
         ),
         approvals=state.approvals,
         notes=state.notes,
+        governing_law=state.governing_law,
         meta=ReportMeta(
             package_version=core_version(),
             plugins=plugins,

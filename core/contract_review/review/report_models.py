@@ -23,6 +23,7 @@ from ..documents.model import Document
 from ..domain import RiskLevel
 from .clause_location import ClauseLocation
 from .findings import CheckedItem, Finding, FindingStatus, SkillResultSummary
+from .governing_law import GoverningLaw
 from .plan import AnalysisDepth, ReviewPlan
 
 __all__ = [
@@ -250,6 +251,9 @@ class ReviewReport(_Model):
     approvals: list[ApprovalRecord] = Field(default_factory=list)
     notes: list[str] = Field(
         default_factory=list, description="Things the reader should know (skipped skills...)."
+    )
+    governing_law: GoverningLaw | None = Field(
+        default=None, description="The law governing the contract, as read from its text."
     )
     meta: ReportMeta
 

@@ -18,6 +18,7 @@ from ..documents.model import Document, DocumentRole
 from .clause_location import ClauseLocation
 from .engine_request import ReviewRequest
 from .findings import CheckedItem, Finding, SkillResultSummary, SuggestedChange
+from .governing_law import GoverningLaw
 from .plan import ReviewPlan
 from .report_models import (
     ApprovalRecord,
@@ -86,6 +87,9 @@ class ReviewState(BaseModel):
     plan_note: str = ""
     plan_changes: list[PlanChange] = Field(default_factory=list)
     playbook: PlaybookInfo | None = None
+    governing_law: GoverningLaw | None = Field(
+        default=None, description="The law governing the primary document, read once."
+    )
     llm: str = Field(default="none", description="'none', or the provider and model used.")
     current: ClauseWork | None = None
     clause_reviews: list[ClauseReview] = Field(default_factory=list)
