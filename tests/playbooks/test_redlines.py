@@ -68,7 +68,7 @@ def test_value_redline_changes_only_the_number(n: int, style: int, head: str, ta
     before = f"{head}. {sentence.format(written)}. {tail}"
     [hit, *_] = find_hits(REPLACE_VALUE, before)
     assert hit.value is not None
-    after = redlined_text(REPLACE_VALUE, before, hit)
+    after = redlined_text(REPLACE_VALUE, before, [hit])
     assert after is not None and after != before
     _only_span_changed(before, after, hit.value.start, hit.value.end)
     assert find_hits(REPLACE_VALUE, after) == []  # the redlined clause meets the standard
@@ -84,11 +84,11 @@ def test_match_and_append_redlines_change_only_their_span(
     phrase = "货物应适用于任何用途" if chinese else "the goods shall be fit for any purpose"
     before = f"{head} {phrase} {tail}"
     [hit] = find_hits(REPLACE_MATCH, before)
-    after = redlined_text(REPLACE_MATCH, before, hit)
+    after = redlined_text(REPLACE_MATCH, before, [hit])
     assert after is not None
     _only_span_changed(before, after, hit.start, hit.end)
     assert ("约定用途" if chinese else "fit for the stated purposes") in after
-    appended = redlined_text(APPEND, before, None)
+    appended = redlined_text(APPEND, before, ())
     assert appended is not None
     end = len(before.rstrip())
     _only_span_changed(before, appended, end, end)
@@ -108,14 +108,36 @@ def test_match_and_append_redlines_change_only_their_span(
 def test_numbers_keep_their_style(written: str, expected: str) -> None:
     text = f"Notice within {written}." if written.isascii() else f"应在{written}内通知。"
     [hit] = find_hits(REPLACE_VALUE, text)
-    assert redlined_text(REPLACE_VALUE, text, hit) == text.replace(written, expected)
+    assert redlined_text(REPLACE_VALUE, text, [hit]) == text.replace(written, expected)
 
 
 def test_no_redline_without_an_edit() -> None:
     rule = REPLACE_VALUE.model_copy(update={"redline": None})
     [hit] = find_hits(rule, "Notice within 7 days.")
-    assert redlined_text(rule, "Notice within 7 days.", hit) is None
-    assert redlined_text(REPLACE_MATCH, "anything", None) is None
+    assert redlined_text(rule, "Notice within 7 days.", [hit]) is None
+    assert redlined_text(REPLACE_MATCH, "anything", ()) is None
+
+
+def test_a_period_is_changed_wherever_the_clause_repeats_it() -> None:
+    text = (
+        "Notice shall be given within fourteen (14) days. If no notice is given within "
+        "the period of fourteen (14) days, the claim is lost; a reply is due in 30 days."
+    )
+    hits = find_hits(REPLACE_VALUE, text)
+    after = redlined_text(REPLACE_VALUE, text, hits)
+    assert after is not None
+    assert after.count("twenty-eight (28) days") == 2 and "fourteen" not in after
+    assert "30 days" in after
+
+
+def test_a_term_brought_in_by_an_amendment_is_undone_by_striking_it() -> None:
+    text = 'Sub-Clause 14.7\nIn this Sub-Clause, replace "56 days" with "90 days".'
+    rule = REPLACE_VALUE.model_copy(
+        update={"patterns": ("within|with",), "threshold": 56.0, "comparison": "gt"}
+    )
+    hits = find_hits(rule, text)
+    after = redlined_text(rule, text, hits)
+    assert after is not None and "replace" not in after
 
 
 @pytest.mark.parametrize(

@@ -75,6 +75,16 @@ def analyze_clause(
         if plan.analysis_depth is not AnalysisDepth.QUICK:
             work.skill_results = run_planned_skills(ctx, state, item, plan)
         findings = ctx.assess(item, locations, state.documents)
+    if all(loc.reason == MENTION_REASON for loc in locations):
+        # found only by its words: a clause that names the subject is no proof that the
+        # protection is there, nor that it is missing from *that* clause
+        absent = {r.rule_id for r in ctx.domain.playbook.rules if r.when == "absent"}
+        kept = [f for f in findings if f.finding_id.split("@", 1)[0] not in absent]
+        if len(kept) < len(findings) and not kept:
+            work.locations = []
+            work.findings = [missing_finding(item)]
+            return work
+        findings = kept
     if not findings:
         in_primary = [loc for loc in locations if loc.role == DocumentRole.PRIMARY.value]
         work.checked = [checked_item(ctx, item, loc, state) for loc in in_primary or locations[:1]]
