@@ -17,9 +17,10 @@ contract can be reviewed like any other:
   narrower than :data:`SHORT_PARAGRAPH_WIDTH` that does not end like a sentence (a
   title, a heading, a party or signature line, a date line), joins the next paragraph;
   one at the end joins the previous paragraph. A single title-like line that leads a
-  paragraph becomes its title (``Section.title``), and a piece that ends in such a line
-  waits for its paragraph; the document's own title leads the first paragraph but is
-  not part of its text.
+  paragraph becomes its title (``Section.title``); a piece that ends in such a line, or
+  in a short label line ("甲方：北京某某有限公司", "Dated: 1 May 2024"), waits for the
+  paragraph after it. The document's own title leads the first paragraph but is not
+  part of its text.
 * The sections are ``¶1``, ``¶2``... in document order (kind
   :attr:`~.model.SectionKind.PARAGRAPH`, no number, so that a reference such as
   "Clause 3" never resolves to the third paragraph). Their spans tile the text: every
@@ -45,6 +46,7 @@ from .model import Section, SectionKind
 __all__ = [
     "BLANK_LINE",
     "FRAGMENT_WIDTH",
+    "LABEL_WIDTH",
     "PARAGRAPH_MARK",
     "SHORT_LINE_WIDTH",
     "SHORT_PARAGRAPH_WIDTH",
@@ -66,6 +68,10 @@ SHORT_LINE_WIDTH = 40
 FRAGMENT_WIDTH = 12
 #: A piece narrower than this that does not end like a sentence is not a clause of its own.
 SHORT_PARAGRAPH_WIDTH = 60
+
+#: A line whose label before its colon is at most this wide ("甲方（出租人）", "Dated")
+#: leads the paragraph after it, when it is short and no sentence.
+LABEL_WIDTH = 16
 
 #: A blank line (spaces allowed) and the whitespace after it.
 BLANK_LINE = re.compile(r"\n[ \t\u3000\f\v]*\n\s*")
@@ -213,7 +219,21 @@ def _minor(text: str) -> bool:
     width = display_width(text)
     if width < FRAGMENT_WIDTH or (width < SHORT_PARAGRAPH_WIDTH and not ends_sentence(text)):
         return True
-    return "\n" in text and _heads_paragraph(text[text.rfind("\n") + 1 :])
+    return "\n" in text and _leads_paragraph(text[text.rfind("\n") + 1 :])
+
+
+def _leads_paragraph(line: str) -> bool:
+    """Whether a line belongs with the paragraph after it: its title, or a short label
+    line ("甲方：北京某某有限公司", "Dated: 1 May 2024") that is no sentence."""
+    if _heads_paragraph(line):
+        return True
+    text = line.strip()
+    colon = min((i for i in (text.find(":"), text.find("：")) if i > 0), default=-1)
+    return (
+        0 < display_width(text[:colon]) <= LABEL_WIDTH
+        and display_width(text) < SHORT_PARAGRAPH_WIDTH
+        and not ends_sentence(text)
+    )
 
 
 def _heads_paragraph(line: str) -> bool:
