@@ -136,6 +136,22 @@ def test_every_line_is_a_paragraph_when_asked() -> None:
     assert [s.text for s in sections] == text.strip().split("\n")
 
 
+def test_a_closing_line_joining_a_paragraph_gives_it_no_title() -> None:
+    text = (
+        "The Consultant shall perform the services with reasonable skill and care\n"
+        "The Client shall pay each invoice within sixty days of its receipt\n"
+        "Signed: ________\n"
+    )
+    sections = paragraph_sections(text, lines_are_paragraphs=True)
+    assert [(s.title, s.text) for s in sections] == [
+        ("", "The Consultant shall perform the services with reasonable skill and care"),
+        (
+            "",
+            "The Client shall pay each invoice within sixty days of its receipt\nSigned: ________",
+        ),
+    ]
+
+
 def test_numbered_contracts_keep_their_clauses() -> None:
     text = "1. Payment\nThe Buyer shall pay within 30 days.\n\n2. Notices\nNotices in writing.\n"
     document = parse_text(text, name="numbered.txt")

@@ -13,14 +13,14 @@ contract can be reviewed like any other:
   lines, a paragraph none of whose lines stops mid-sentence (one paragraph per line, as
   Chinese agreements are often written) is split at its line breaks too. A .docx
   paragraph is a line: there every line is a paragraph.
-* Very short pieces are not clauses: a piece narrower than :data:`FRAGMENT_WIDTH`, or
-  narrower than :data:`SHORT_PARAGRAPH_WIDTH` that does not end like a sentence (a
-  title, a heading, a party or signature line, a date line), joins the next paragraph;
-  one at the end joins the previous paragraph. A single title-like line that leads a
-  paragraph becomes its title (``Section.title``); a piece that ends in such a line, or
-  in a short label line ("甲方：北京某某有限公司", "Dated: 1 May 2024"), waits for the
-  paragraph after it. The document's own title leads the first paragraph but is not
-  part of its text.
+* Very short pieces are not clauses: a piece whose letters and digits are narrower than
+  :data:`FRAGMENT_WIDTH`, or one narrower than :data:`SHORT_PARAGRAPH_WIDTH` that does
+  not end like a sentence (a title, a heading, a party or signature line, a date line),
+  joins the next paragraph; one at the end joins the previous paragraph. A single
+  title-like line that waits for its paragraph becomes its title (``Section.title``); a
+  piece that ends in such a line, or in a short label line ("甲方：北京某某有限公司",
+  "Dated: 1 May 2024"), waits for the paragraph after it. The document's own title
+  leads the first paragraph but is not part of its text.
 * The sections are ``¶1``, ``¶2``... in document order (kind
   :attr:`~.model.SectionKind.PARAGRAPH`, no number, so that a reference such as
   "Clause 3" never resolves to the third paragraph). Their spans tile the text: every
@@ -63,9 +63,10 @@ __all__ = [
 PARAGRAPH_MARK = "¶"
 #: A line narrower than this (a title, a party or signature line) ends its paragraph.
 SHORT_LINE_WIDTH = 40
-#: A piece narrower than this is never a clause of its own, even a whole sentence
-#: ("Signed.", "第三条。"); "第17.6款删除。" and "Time is of the essence." are clauses.
-FRAGMENT_WIDTH = 12
+#: A piece whose letters and digits are narrower than this is never a clause of its
+#: own, even a whole sentence ("Signed.", "Name A. B. 1.", "乙方签字。");
+#: "第17.6款删除。" and "Time is of the essence." are clauses.
+FRAGMENT_WIDTH = 10
 #: A piece narrower than this that does not end like a sentence is not a clause of its own.
 SHORT_PARAGRAPH_WIDTH = 60
 
@@ -173,7 +174,7 @@ def paragraph_sections(
             head = source[start:head_end]
             if head_end <= title_end:
                 text_start = head_end
-            elif _heads_paragraph(head):
+            elif _minor(head) and _heads_paragraph(head):  # it waited for its paragraph
                 title, text_start = " ".join(head.split()), head_end
         body = trim_span(source, text_start, end)
         text_start = body[0] if body is not None else end
@@ -216,8 +217,9 @@ def _minor(text: str) -> bool:
     list numbers), or ending in a title line that heads the next paragraph."""
     if not any(ch.isalpha() for ch in text):
         return True
-    width = display_width(text)
-    if width < FRAGMENT_WIDTH or (width < SHORT_PARAGRAPH_WIDTH and not ends_sentence(text)):
+    if display_width("".join(ch for ch in text if ch.isalnum())) < FRAGMENT_WIDTH:
+        return True
+    if display_width(text) < SHORT_PARAGRAPH_WIDTH and not ends_sentence(text):
         return True
     return "\n" in text and _leads_paragraph(text[text.rfind("\n") + 1 :])
 
