@@ -1,7 +1,9 @@
 """Real commercial contracts (CUAD, from the shared data folder; skipped when absent).
 
 Many CUAD texts were extracted from PDF filings and run several clauses into one long
-line; the plain-text parser splits them at the clause numbers.
+line; the plain-text parser splits them at the clause numbers. The few with no numbering
+the parser recognises are read paragraph by paragraph (``¶1``, ``¶2``...), so every
+contract has sections.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from contract_review.documents.contract_language import has_contract_language
 from contract_review.documents.loading import parse_file
-from contract_review.documents.model import Document
+from contract_review.documents.model import Document, Sectioning, SectionKind
 
 Check = Callable[[Document], None]
 
@@ -26,13 +29,29 @@ def contracts(shared_data: Path) -> list[Path]:
 
 
 def test_every_contract_parses_to_a_valid_tree(contracts: list[Path], check_tree: Check) -> None:
-    with_sections = 0
+    for path in contracts:
+        check_tree(parse_file(path))
+
+
+def test_every_contract_has_sections_and_unnumbered_ones_have_paragraphs(
+    contracts: list[Path],
+) -> None:
+    by_paragraph: list[str] = []
     for path in contracts:
         document = parse_file(path)
-        check_tree(document)
-        with_sections += any(True for _ in document.sections())
-    # Measured: 95 of 102 (7 are short notices or filings without numbered clauses).
-    assert with_sections >= 0.9 * len(contracts), f"{with_sections}/{len(contracts)} have sections"
+        ids = [s.id for s in document.sections()]
+        assert ids, f"{path.name} has no section"
+        if document.sectioning is Sectioning.PARAGRAPHS:
+            by_paragraph.append(path.name)
+            assert ids == [f"¶{i}" for i in range(1, len(ids) + 1)], path.name
+            assert all(s.kind is SectionKind.PARAGRAPH for s in document.sections())
+            assert has_contract_language(document.source), path.name  # reviewed, not refused
+        else:
+            assert not any(i.startswith("¶") for i in ids), path.name
+    # Measured: 7 of the 102 (joint filing, joint venture, promotion, development and
+    # franchise-addendum texts) have no numbering the parser recognises.
+    print(f"read by paragraph: {len(by_paragraph)} of {len(contracts)}: {by_paragraph}")
+    assert 1 <= len(by_paragraph) <= 0.1 * len(contracts)
 
 
 def test_run_on_clauses_are_split(contracts: list[Path]) -> None:

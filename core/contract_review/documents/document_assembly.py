@@ -1,10 +1,12 @@
-"""The last step every parser shares: language, definitions and the Document itself."""
+"""The last step every parser shares: paragraph sections for a text with no clause
+structure, language, definitions and the Document itself."""
 
 from __future__ import annotations
 
 from .definitions import mark_definitions_sections
 from .language import detect_language
-from .model import Document, Section
+from .model import Document, Section, Sectioning
+from .paragraph_sections import paragraph_root
 from .parser_types import ParseOptions
 
 __all__ = ["assemble_document", "resolve_language"]
@@ -22,7 +24,14 @@ def resolve_language(source: str, options: ParseOptions) -> str:
 def assemble_document(
     source: str, root: Section, *, options: ParseOptions, format: str
 ) -> Document:
-    """Mark definitions sections, collect defined terms and wrap everything in a Document."""
+    """Cut a text the parser found no section in into paragraph sections (``¶1``...,
+    see :mod:`.paragraph_sections`; a .docx paragraph is one line), mark definitions
+    sections, collect defined terms and wrap everything in a Document."""
+    sectioning = Sectioning.HEADINGS
+    if not root.children:
+        root = paragraph_root(source, root, lines_are_paragraphs=format == "docx")
+        if root.children:
+            sectioning = Sectioning.PARAGRAPHS
     definitions = mark_definitions_sections(root, extra_titles=options.settings.definitions_titles)
     return Document(
         name=options.name,
@@ -32,5 +41,6 @@ def assemble_document(
         format=format,
         source=source,
         root=root,
+        sectioning=sectioning,
         definitions=definitions,
     )

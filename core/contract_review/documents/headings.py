@@ -27,6 +27,7 @@ __all__ = [
     "has_cjk",
     "recognise_heading",
     "split_title",
+    "title_line",
 ]
 
 #: A rest-of-line longer than this (English) is body text, not a title.
@@ -296,6 +297,16 @@ def _numbered_clause(
         rank=ARTICLE_RANK + len(number) - 1,
         **fields,
     )
+
+
+def title_line(line: str) -> bool:
+    """Whether ``line`` reads as a title (of a document, or of the paragraph after it):
+    not a numbered heading, short (80 characters, 40 with Chinese) and not a sentence."""
+    text = line.strip()
+    if not text or recognise_heading(line) is not None:
+        return False
+    limit = 2 * TITLE_MAX_ZH - 10 if has_cjk(text) else TITLE_MAX_EN
+    return len(text) <= limit and text[-1] not in SENTENCE_END + ",，"
 
 
 def has_cjk(text: str) -> bool:

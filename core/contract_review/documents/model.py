@@ -28,6 +28,16 @@ class SectionKind(StrEnum):
     ARTICLE = "article"  # 条 / Article
     CLAUSE = "clause"  # numbered contract clause: 1, 1.1, Clause 20.1
     HEADING = "heading"  # an un-numbered heading (Markdown heading, schedule title)
+    PARAGRAPH = "paragraph"  # a paragraph of a text with no numbering or headings: ¶1, ¶2
+
+
+class Sectioning(StrEnum):
+    """How the parser cut a document into sections."""
+
+    #: By its clause numbers and headings (or the document has no sections at all).
+    HEADINGS = "headings"
+    #: Paragraph by paragraph (``¶1``, ``¶2``...): the text has no numbering or headings.
+    PARAGRAPHS = "paragraphs"
 
 
 class DefinedTerm(BaseModel):
@@ -92,6 +102,11 @@ class Document(BaseModel):
     )
     source: str = Field(description="The full text the offsets point into.")
     root: Section
+    sectioning: Sectioning = Field(
+        default=Sectioning.HEADINGS,
+        description="Whether the sections are the document's numbered clauses and headings "
+        "or its paragraphs (a text with no numbering or headings).",
+    )
     definitions: list[DefinedTerm] = Field(default_factory=list)
 
     def sections(self) -> Iterator[Section]:

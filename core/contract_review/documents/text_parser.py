@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from .decoding import decode_text
 from .document_assembly import assemble_document
-from .headings import SENTENCE_END, TITLE_MAX_EN, TITLE_MAX_ZH, has_cjk, recognise_heading
+from .headings import title_line
 from .model import Document
 from .parser_types import ParseOptions
 from .section_tree import SectionTreeBuilder
@@ -47,16 +47,6 @@ def iter_lines(source: str) -> Iterator[tuple[int, str]]:
                 start = match.end()
             yield offset + start, line[start:]
         offset += len(line) + 1
-
-
-def title_line(line: str) -> bool:
-    """Whether ``line`` (the first non-blank line) reads as a document title: not a
-    heading, short (80 characters, 40 with Chinese) and not a sentence."""
-    text = line.strip()
-    if not text or recognise_heading(line) is not None:
-        return False
-    limit = 2 * TITLE_MAX_ZH - 10 if has_cjk(text) else TITLE_MAX_EN
-    return len(text) <= limit and text[-1] not in SENTENCE_END + ",，"
 
 
 def parse_plain_text(text: str, options: ParseOptions, *, format: str = "text") -> Document:

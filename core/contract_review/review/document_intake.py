@@ -1,30 +1,24 @@
 """Reading the documents of a review: roles as the user names them, files parsed with
-the domain's parser settings, and the checks that stop a review before it starts (a
-missing or empty file, a contract with no recognisable clauses, a document whose role
-the domain does not know)."""
+the domain's parser settings, the checks that stop a review before it starts (a
+missing or empty file, a contract with no contractual content, a document whose role
+the domain does not know) and the note a contract read paragraph by paragraph gets."""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 
+from ..documents.contract_language import has_contract_language
 from ..documents.loading import parse_file
-from ..documents.model import Document, DocumentRole
+from ..documents.model import Document, DocumentRole, Sectioning
 from ..domain import DomainSpec
 from ..errors import DocumentParseError, InputError
 from ..registry import Registry
 from .engine_request import ReviewRequest
 
-__all__ = ["read_documents", "resolve_role"]
+__all__ = ["read_documents", "reading_notes", "resolve_role"]
 
 #: Role names the CLI accepts for any domain, and the kind of domain role each maps to.
 _ROLE_KINDS = {"reference": "reference", "disclosure": "disclosure_letter", "baseline": "baseline"}
-#: Words of obligation or agreement: a text with no numbered sections is still a
-#: contract (reviewed paragraph by paragraph) when it uses them.
-_CONTRACT_LANGUAGE = re.compile(
-    r"\b(?:shall|agree[sd]?|must|undertakes?|hereby|covenants?|warrants?)\b"
-    r"|应当|应|须|同意|约定|承诺|保证|甲方|乙方",
-    re.IGNORECASE,
-)
 
 
 def resolve_role(domain: DomainSpec, role: str) -> str:
@@ -93,11 +87,31 @@ def read_documents(
     return documents
 
 
+def reading_notes(documents: Sequence[Document]) -> list[str]:
+    """The report's note, in the contract's language, when the contract under review has
+    no clause numbers or headings and was read paragraph by paragraph (``¶1``...)."""
+    primary = next((d for d in documents if d.role == DocumentRole.PRIMARY.value), None)
+    if primary is None or primary.sectioning is not Sectioning.PARAGRAPHS:
+        return []
+    ids = [section.id for section in primary.sections()]
+    span = ids[0] if len(ids) == 1 else f"{ids[0]}–{ids[-1]}"
+    if primary.language == "zh":
+        return [f"本合同没有条款编号或标题，已逐段审查（{span}）。"]
+    return [
+        "The contract has no clause numbers or headings; it was reviewed paragraph by "
+        f"paragraph ({span})."
+    ]
+
+
 def _check_has_clauses(document: Document, path: str) -> None:
-    if any(True for _ in document.sections()) or _CONTRACT_LANGUAGE.search(document.source):
+    """A contract with numbered clauses or headings is reviewed; one without them is
+    reviewed paragraph by paragraph when it has contractual content
+    (:mod:`~contract_review.documents.contract_language`), and refused otherwise."""
+    numbered = document.sectioning is Sectioning.HEADINGS and any(True for _ in document.sections())
+    if numbered or has_contract_language(document.source):
         return
     raise InputError(
-        f"{path} has no recognisable clauses: the parser found no numbered clauses or "
-        "headings, and the text has no words of obligation (shall, agree, 应, 同意...); "
-        "is this the contract?"
+        f"{path} has no recognisable clauses: it has no clause numbers or headings and no "
+        "contractual wording (parties, obligations, agreement: party, shall, agree, 甲方, "
+        "应, 合同...); is this the contract?"
     )

@@ -34,7 +34,7 @@ from ..storage.records import utc_now
 from .approval import Approver, AutoApprover, PauseReview
 from .contract_kind import contract_type_of
 from .decisions import Decision, apply_decisions
-from .document_intake import read_documents
+from .document_intake import read_documents, reading_notes
 from .engine_context import EngineContext, ProgressCallback
 from .engine_nodes import DONE, NODES
 from .engine_request import ReviewRequest
@@ -121,6 +121,7 @@ class ReviewEngine:
             if documents is not None
             else read_documents(request, self.registry, domain)
         )
+        state.notes.extend(reading_notes(state.documents))
         ctx = self._context(state)  # playbook and party checked before the first save
         state.next_node = "plan_review"
         self._save_record(state)

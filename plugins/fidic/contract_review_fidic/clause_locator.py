@@ -27,7 +27,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.documents.locate import locate_clause
-from contract_review.documents.model import Document, Section
+from contract_review.documents.model import Document, Section, SectionKind
 from contract_review.documents.numbering import parse_clause_reference, parse_dotted
 from contract_review.domain import ChecklistItem
 from contract_review.review.clause_location import ClauseLocation
@@ -166,10 +166,16 @@ class _LineStart(BaseModel):
     instruction: bool
 
 
+def _heading_starts(document: Document) -> set[int]:
+    """Where the sections the parser found by their numbers or headings start (the
+    paragraphs of a text without any, ``¶1``..., are no headings)."""
+    return {s.start for s in document.sections() if s.kind is not SectionKind.PARAGRAPH}
+
+
 def _line_starts(document: Document) -> list[_LineStart]:
     """Lines naming a sub-clause as an instruction, and headings the parser missed."""
     source = document.source
-    section_starts = {s.start for s in document.sections()}
+    section_starts = _heading_starts(document)
     found: list[_LineStart] = []
     for start, end in _lines(source):
         if start in section_starts:
@@ -212,7 +218,7 @@ def pc_passages(document: Document, number: tuple[int, ...]) -> list[PcPassage]:
     and the instructions elsewhere that name it."""
     source = document.source
     starts = _line_starts(document)
-    boundaries = sorted({s.start for s in document.sections()} | {s.start for s in starts})
+    boundaries = sorted(_heading_starts(document) | {s.start for s in starts})
 
     def next_boundary(after: int, limit: int) -> int:
         return next((b for b in boundaries if after < b < limit), limit)

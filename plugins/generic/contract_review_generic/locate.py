@@ -20,7 +20,7 @@ import re
 from pydantic import BaseModel, Field
 
 from contract_review.documents.locate import find_by_keywords, locate_clause
-from contract_review.documents.model import Document, Section
+from contract_review.documents.model import Document, Section, Sectioning
 from contract_review.documents.numbering import parse_clause_reference
 from contract_review.skills.generic.clause_lookup import clause_text
 
@@ -118,7 +118,7 @@ def locate_topic(input_data: LocateClauseInput) -> LocateClauseOutput:
         return LocateClauseOutput(
             clause_id=clause_id, keywords_used=keywords, notes=["no document was supplied"]
         )
-    if next(document.sections(), None) is None:
+    if document.sectioning is Sectioning.PARAGRAPHS or next(document.sections(), None) is None:
         return _paragraph_candidates(document, clause_id, keywords, input_data.top_k)
     candidates: list[ClauseCandidate] = []
     if parse_clause_reference(clause_id) is not None:
@@ -148,7 +148,8 @@ def locate_topic(input_data: LocateClauseInput) -> LocateClauseOutput:
 def _paragraph_candidates(
     document: Document, clause_id: str, keywords: list[str], top_k: int
 ) -> LocateClauseOutput:
-    """Candidates for a document without sections: its paragraphs, ranked for the topic."""
+    """Candidates for a document without numbered sections: its paragraphs, ranked for
+    the topic."""
     ranking = rank_topic(document, clause_id, tuple(keywords))
     candidates = [
         ClauseCandidate(

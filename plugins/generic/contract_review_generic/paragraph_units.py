@@ -1,9 +1,11 @@
 """Cutting a contract into clause units: the passages the generic locator ranks.
 
 A unit is a leaf section as the parser found it (a parent section contributes its own
-text before its first child, when that is more than its heading). Text that no section
-covers — the preamble, the signature page, and whole contracts the parser could not
-split into numbered sections (many filed agreements) — is cut into paragraphs at
+text before its first child, when that is more than its heading); a contract with no
+numbering or headings comes from the parser cut into paragraph sections ``¶1``, ``¶2``...
+(core's :mod:`~contract_review.documents.paragraph_sections`, whose blank-line cutting,
+trimming and joining of short pieces this module shares). Text that no section covers —
+the preamble, the signature page — is cut into paragraphs at
 blank lines and at lines that start with a clause number (core's
 :func:`~contract_review.documents.headings.recognise_heading`); a standalone title
 line ("INSURANCE") gives its heading to the paragraphs after it. Units longer than
@@ -24,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.documents.headings import recognise_heading
 from contract_review.documents.model import Document, Section
+from contract_review.documents.paragraph_sections import BLANK_LINE, join_minor_pieces, trim_span
 from contract_review.documents.text_parser import title_line
 
 __all__ = ["MAX_UNIT_CHARS", "MIN_UNIT_CHARS", "ClauseUnit", "clause_units"]
@@ -37,7 +40,6 @@ FRAGMENT_CHARS = 25
 #: Paragraphs a standalone title line heads (itself included).
 HEADING_CARRY = 6
 
-_BLANK_LINE = re.compile(r"\n[ \t\u3000\f\v]*\n\s*")
 _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=\S)|(?<=[。；！？])")
 _LINE_START = re.compile(r"\n")
 _SENTENCE_ENDINGS = (".", ";", "!", "?", "。", "；", "！", "？", ".)", '."', ".”")
@@ -160,7 +162,7 @@ def _section_units(source: str, block: _Block) -> Iterator[ClauseUnit]:
 def _paragraphs(source: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     """Text outside sections, cut at blank lines and numbered line starts, then sized."""
     cuts = [start]
-    for match in _BLANK_LINE.finditer(source, start, end):
+    for match in BLANK_LINE.finditer(source, start, end):
         cuts.append(match.end())
     for match in _LINE_START.finditer(source, start, end):
         line_end = source.find("\n", match.end(), end)
@@ -196,14 +198,14 @@ def _carried_headings(source: str, pieces: list[tuple[int, int]]) -> list[str]:
 def _cut_long(source: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     """``[start, end)`` trimmed, or cut into pieces of at most ``MAX_UNIT_CHARS``
     (blank lines first, then sentence ends, then hard cuts)."""
-    trimmed = _trim(source, start, end)
+    trimmed = trim_span(source, start, end)
     if trimmed is None:
         return
     start, end = trimmed
     if end - start <= MAX_UNIT_CHARS:
         yield start, end
         return
-    cuts = [match.end() for match in _BLANK_LINE.finditer(source, start, end)]
+    cuts = [match.end() for match in BLANK_LINE.finditer(source, start, end)]
     cuts += [match.end() for match in _SENTENCE_END.finditer(source, start, end)]
     pieces: list[tuple[int, int]] = []
     piece_start = start
@@ -218,7 +220,7 @@ def _cut_long(source: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         last_cut = cut
     pieces.append((piece_start, end))
     for piece in _merge_short(source, pieces):
-        trimmed_piece = _trim(source, *piece)
+        trimmed_piece = trim_span(source, *piece)
         if trimmed_piece is not None:
             yield trimmed_piece
 
@@ -232,35 +234,10 @@ def _merge_short(source: str, pieces: list[tuple[int, int]]) -> list[tuple[int, 
     blank pieces are dropped. A piece is incomplete when it is shorter than
     ``MIN_UNIT_CHARS`` and is a heading or fragment rather than a sentence (it does not
     end like one), or is shorter than ``FRAGMENT_CHARS``."""
-    merged: list[tuple[int, int]] = []
-    pending: int | None = None
-    for start, end in pieces:
-        if not source[start:end].strip():
-            continue
-        begin = start if pending is None else pending
-        if _incomplete(source[begin:end].strip()):
-            pending = begin
-            continue
-        merged.append((begin, end))
-        pending = None
-    if pending is not None:
-        if merged:
-            merged[-1] = (merged[-1][0], pieces[-1][1])
-        else:
-            merged.append((pending, pieces[-1][1]))
-    return merged
+    return join_minor_pieces(source, pieces, is_minor=_incomplete)
 
 
 def _incomplete(text: str) -> bool:
     if len(text) < FRAGMENT_CHARS:
         return True
     return len(text) < MIN_UNIT_CHARS and not text.endswith(_SENTENCE_ENDINGS)
-
-
-def _trim(source: str, start: int, end: int) -> tuple[int, int] | None:
-    text = source[start:end]
-    stripped = text.strip()
-    if not stripped:
-        return None
-    lead = len(text) - len(text.lstrip())
-    return start + lead, start + lead + len(stripped)
