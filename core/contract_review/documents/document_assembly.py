@@ -6,7 +6,7 @@ from __future__ import annotations
 from .definitions import mark_definitions_sections
 from .language import detect_language
 from .model import Document, Section, Sectioning
-from .paragraph_sections import paragraph_root
+from .paragraph_sections import paragraph_root, with_opening_paragraphs
 from .parser_types import ParseOptions
 
 __all__ = ["assemble_document", "resolve_language"]
@@ -28,10 +28,13 @@ def assemble_document(
     see :mod:`.paragraph_sections`; a .docx paragraph is one line), mark definitions
     sections, collect defined terms and wrap everything in a Document."""
     sectioning = Sectioning.HEADINGS
+    lines = format == "docx"
     if not root.children:
-        root = paragraph_root(source, root, lines_are_paragraphs=format == "docx")
+        root = paragraph_root(source, root, lines_are_paragraphs=lines)
         if root.children:
             sectioning = Sectioning.PARAGRAPHS
+    elif (opened := with_opening_paragraphs(source, root, lines_are_paragraphs=lines)) is not None:
+        root, sectioning = opened, Sectioning.PARAGRAPHS
     definitions = mark_definitions_sections(root, extra_titles=options.settings.definitions_titles)
     return Document(
         name=options.name,

@@ -154,16 +154,17 @@ def paragraph_spans(
 
 
 def paragraph_sections(
-    source: str, *, title_end: int = 0, lines_are_paragraphs: bool = False
+    source: str, *, title_end: int = 0, lines_are_paragraphs: bool = False, end: int | None = None
 ) -> list[Section]:
     """The paragraph sections ``¶1``, ``¶2``... of ``source`` (empty for blank text).
 
     :param title_end: where the document's title ends (0 when it has none): the title is
         a piece of its own, leads the first paragraph and is not part of its text.
     :param lines_are_paragraphs: every line is a paragraph (a .docx paragraph is a line).
+    :param end: where to stop (the first heading, for a long unnumbered opening).
     """
     pieces = paragraph_spans(source, 0, title_end, lines_are_paragraphs=lines_are_paragraphs)
-    pieces += paragraph_spans(source, title_end, lines_are_paragraphs=lines_are_paragraphs)
+    pieces += paragraph_spans(source, title_end, end, lines_are_paragraphs=lines_are_paragraphs)
     piece_ends = dict(pieces)
     sections: list[Section] = []
     for index, (start, end) in enumerate(join_minor_pieces(source, pieces, is_minor=_minor), 1):
@@ -209,6 +210,42 @@ def paragraph_root(source: str, root: Section, *, lines_are_paragraphs: bool = F
     first = children[0].start
     return root.model_copy(
         update={"children": children, "text": "", "text_start": first, "text_end": first}
+    )
+
+
+#: An opening before the first heading this long (characters), and at least this share
+#: of the text, is the contract itself, not a preamble: a letter agreement whose only
+#: heading is "Exhibit A" at its foot.
+LONG_OPENING_CHARS = 1500
+LONG_OPENING_SHARE = 0.5
+
+
+def with_opening_paragraphs(
+    source: str, root: Section, *, lines_are_paragraphs: bool = False
+) -> Section | None:
+    """``root`` with its long unnumbered opening cut into paragraph sections before its
+    headed sections; None when the opening is short (a title, parties, recitals)."""
+    if not root.children:
+        return None
+    first = root.children[0].start
+    if first < LONG_OPENING_CHARS or first < LONG_OPENING_SHARE * len(source.rstrip()):
+        return None
+    children = paragraph_sections(
+        source,
+        title_end=root.text_start if root.title else 0,
+        lines_are_paragraphs=lines_are_paragraphs,
+        end=first,
+    )
+    if len(children) < 2:
+        return None
+    start = children[0].start
+    return root.model_copy(
+        update={
+            "children": [*children, *root.children],
+            "text": "",
+            "text_start": start,
+            "text_end": start,
+        }
     )
 
 

@@ -64,7 +64,7 @@ def analyze_clause(
         contract = state.primary
         locations = mentioned_locations(item, contract) if contract is not None else []
         if not locations:
-            work.findings = [missing_finding(item)]
+            work.findings = [missing_finding(item, state.language)]
             return work
         work.locations = locations  # the contract provides it: review it there
     answered = analyze_with_llm(ctx, state, item, plan, locations) if ctx.llm is not None else None
@@ -82,7 +82,7 @@ def analyze_clause(
         kept = [f for f in findings if f.finding_id.split("@", 1)[0] not in absent]
         if len(kept) < len(findings) and not kept:
             work.locations = []
-            work.findings = [missing_finding(item)]
+            work.findings = [missing_finding(item, state.language)]
             return work
         findings = kept
     if not findings:
@@ -109,7 +109,7 @@ def _keep_changes_aside(work: ClauseWork) -> None:
             work.findings[index] = finding.model_copy(update={"suggested_change": None})
 
 
-def missing_finding(item: ChecklistItem) -> Finding:
+def missing_finding(item: ChecklistItem, language: str = "") -> Finding:
     """The finding for an item the documents do not hold.
 
     A missing clause is not in itself one-sided — a contract without a non-compete
@@ -117,7 +117,7 @@ def missing_finding(item: ChecklistItem) -> Finding:
     otherwise; the playbook's "absent" rules flag what must be there.
     """
     risk = RiskLevel.MEDIUM if item.priority is Priority.CRITICAL else RiskLevel.LOW
-    return Finding.missing(item, risk_level=risk)
+    return Finding.missing(item, risk_level=risk, language=language)
 
 
 def checked_item(

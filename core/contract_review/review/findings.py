@@ -253,23 +253,28 @@ class Finding(BaseModel):
         *,
         risk_level: RiskLevel | None = None,
         finding_id: str | None = None,
+        language: str = "",
     ) -> Finding:
         """The finding for a checklist item no clause of the document matches.
 
-        The risk level defaults to the item's priority.
+        The risk level defaults to the item's priority. ``language`` ('en', 'zh') names
+        the item in the contract's language; '' gives both names.
         """
         name = item.clause_name
-        if item.clause_name_en and item.clause_name_en != name:
+        if language == "en" and item.clause_name_en:
+            name = item.clause_name_en
+        elif language == "" and item.clause_name_en and item.clause_name_en != name:
             name = f"{name} ({item.clause_name_en})"
         return cls(
             finding_id=finding_id or f"missing:{item.clause_id}",
             clause_id=item.clause_id,
             checklist_item_id=item.clause_id,
-            title=f"Missing clause: {name}",
+            title=f"缺少条款：{name}" if language == "zh" else f"Missing clause: {name}",
             status=FindingStatus.MISSING,
             risk_level=risk_level or risk_for_priority(item.priority),
-            description=f"No clause of the document matches checklist item {item.clause_id} "
-            f"({name}).",
+            description=f"合同中没有约定{name}的条款（检查项 {item.clause_id}）。"
+            if language == "zh"
+            else f"No clause of the document matches checklist item {item.clause_id} ({name}).",
             rationale=item.description,
         )
 
