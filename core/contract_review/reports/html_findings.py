@@ -133,6 +133,12 @@ def findings_sections(shape: ReportOutline, languages: dict[str, str]) -> list[s
             out.append(
                 '<p>Not found in the document: see <a href="#missing">Missing clauses</a>.</p>'
             )
+        elif section.mentioned_in and not section.findings:
+            where = escape(", ".join(section.mentioned_in))
+            out.append(
+                f"<p>Not located as a clause of its own; clause {where} speaks to it "
+                "(read it there). Not reported missing.</p>"
+            )
         elif section.not_applicable:
             out.append("<p>Not expected in this kind of contract, so not reported missing.</p>")
         elif section.checked and not section.findings:

@@ -159,6 +159,13 @@ def _findings(report: ReviewReport) -> list[str]:
         out += [*facts, ""] if facts else []
         if section.is_missing:
             out += ["Not found in the document: see *Missing clauses*.", ""]
+        elif section.mentioned_in and not section.findings:
+            where = ", ".join(section.mentioned_in)
+            out += [
+                f"Not located as a clause of its own; clause {md.inline(where)} speaks to it "
+                "(read it there). Not reported missing.",
+                "",
+            ]
         elif section.not_applicable:
             out += ["Not expected in this kind of contract, so not reported missing.", ""]
         elif section.checked and not section.findings:

@@ -98,8 +98,14 @@ class ClauseSection(BaseModel):
             self.review is not None
             and self.review.status is FindingStatus.MISSING
             and not self.review.not_applicable
+            and not self.review.mentioned_in
             and not self.findings
         )
+
+    @property
+    def mentioned_in(self) -> list[str]:
+        """Clauses that speak to the item where no clause of its own was located."""
+        return self.review.mentioned_in if self.review is not None else []
 
     @property
     def not_applicable(self) -> bool:

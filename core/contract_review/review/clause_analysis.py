@@ -28,7 +28,7 @@ from .clause_location import ClauseLocation
 from .clause_react import analyze_with_llm
 from .engine_context import EngineContext
 from .findings import CheckedItem, Evidence, Finding, SkillResultSummary
-from .item_mentions import MENTION_REASON, item_applies, mentioned_locations
+from .item_mentions import item_applies, mentioned_locations
 from .plan import AnalysisDepth, ClauseAnalysisPlan
 from .routing import locate_clauses
 from .state import ClauseWork, ReviewState
@@ -62,11 +62,14 @@ def analyze_clause(
             work.not_applicable = True  # not expected in this kind of contract
             return work
         contract = state.primary
-        locations = mentioned_locations(item, contract) if contract is not None else []
-        if not locations:
+        mentioned = mentioned_locations(item, contract) if contract is not None else []
+        if mentioned:
+            # the contract speaks to it where the locator saw no clause of its own: not
+            # missing, and not claimed as located either
+            work.mentioned_in = [loc.clause_id for loc in mentioned]
+        else:
             work.findings = [missing_finding(item, state.language)]
-            return work
-        work.locations = locations  # the contract provides it: review it there
+        return work
     answered = analyze_with_llm(ctx, state, item, plan, locations) if ctx.llm is not None else None
     if answered is not None:
         findings, work.skill_results = answered
@@ -75,16 +78,6 @@ def analyze_clause(
         if plan.analysis_depth is not AnalysisDepth.QUICK:
             work.skill_results = run_planned_skills(ctx, state, item, plan)
         findings = ctx.assess(item, locations, state.documents)
-    if all(loc.reason == MENTION_REASON for loc in locations):
-        # found only by its words: a clause that names the subject is no proof that the
-        # protection is there, nor that it is missing from *that* clause
-        absent = {r.rule_id for r in ctx.domain.playbook.rules if r.when == "absent"}
-        kept = [f for f in findings if f.finding_id.split("@", 1)[0] not in absent]
-        if len(kept) < len(findings) and not kept:
-            work.locations = []
-            work.findings = [missing_finding(item, state.language)]
-            return work
-        findings = kept
     if not findings:
         in_primary = [loc for loc in locations if loc.role == DocumentRole.PRIMARY.value]
         work.checked = [checked_item(ctx, item, loc, state) for loc in in_primary or locations[:1]]
@@ -140,12 +133,6 @@ def checked_item(
     chinese = document is not None and document.language == "zh"
     position, _ = ctx.criteria(item)
     note = in_order_note(position, chinese=chinese)
-    if location.reason == MENTION_REASON:
-        note = (
-            f"第{location.clause_id}条（按其用语找到）涉及本项；{note}"
-            if chinese
-            else f"Provided in clause {location.clause_id} (found by its wording). {note}"
-        )
     return CheckedItem(
         checklist_item_id=item.clause_id,
         clause_id=location.clause_id,

@@ -208,6 +208,7 @@ def save_clause_node(ctx: EngineContext, state: ReviewState) -> None:
             finding_ids=[f.finding_id for f in work.findings],
             checked=bool(work.checked),
             not_applicable=work.not_applicable,
+            mentioned_in=work.mentioned_in,
             skill_results=work.skill_results,
             steps=work.steps,
             worker=work.worker,

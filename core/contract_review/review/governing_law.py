@@ -29,6 +29,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..documents.chinese_script import simplified
 from ..documents.model import Document, Section
 from ..playbooks.sentences import sentence_spans
 
@@ -388,7 +389,8 @@ def read_governing_law(document: Document | None) -> GoverningLaw:
         return GoverningLaw()
     text = document.source
     ranked: list[tuple[int, int, _Choice, Section | None]] = []
-    for choice in _choices(text):
+    # traditional Chinese (a Hong Kong contract) read as simplified: same offsets
+    for choice in _choices(simplified(text)):
         section = _section_at(document, choice.start)
         titled = section is not None and _LAW_HEADING.search(section.title) is not None
         ranked.append((0 if titled else 1, choice.start, choice, section))

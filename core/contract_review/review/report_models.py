@@ -129,6 +129,11 @@ class ClauseReview(_Model):
         description="The item is not expected in this kind of contract and was not looked for "
         "further (never reported missing).",
     )
+    mentioned_in: list[str] = Field(
+        default_factory=list,
+        description="Clauses that speak to the item by its words, where no clause of its "
+        "own was located: not reported missing, not claimed as located.",
+    )
     skill_results: list[SkillResultSummary] = Field(default_factory=list)
     steps: list[str] = Field(
         default_factory=list,

@@ -54,6 +54,11 @@ class ClauseWork(BaseModel):
     not_applicable: bool = Field(
         default=False, description="The item is not expected in this kind of contract."
     )
+    mentioned_in: list[str] = Field(
+        default_factory=list,
+        description="Clauses that speak to the item by its words where the locator found "
+        "no clause of its own (it is then not reported missing).",
+    )
     approvals: list[ApprovalRecord] = Field(default_factory=list)
 
 
