@@ -46,8 +46,10 @@ def test_every_contract_has_sections_and_unnumbered_ones_have_paragraphs(
             assert ids == [f"¶{i}" for i in range(1, len(ids) + 1)], path.name
             assert all(s.kind is SectionKind.PARAGRAPH for s in document.sections())
             assert has_contract_language(document.source), path.name  # reviewed, not refused
-        else:
-            assert not any(i.startswith("¶") for i in ids), path.name
+        else:  # a long unnumbered opening before the headings is read by paragraph
+            opening = [i for i in ids if i.startswith("¶")]
+            assert ids[: len(opening)] == opening, path.name
+            assert opening == [f"¶{i}" for i in range(1, len(opening) + 1)], path.name
     # Measured: 7 of the 102 (joint filing, joint venture, promotion, development and
     # franchise-addendum texts) have no numbering the parser recognises.
     print(f"read by paragraph: {len(by_paragraph)} of {len(contracts)}: {by_paragraph}")

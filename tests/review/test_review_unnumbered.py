@@ -124,7 +124,8 @@ def test_reports_show_paragraph_ids_and_the_note(tmp_path: Path, registry: Regis
     )
     report = engine.report(state)
     assert NOTE_EN in report.notes
-    assert {"¶2", "¶3"} <= {f.clause_id for f in report.findings}
+    reviewed = {f.clause_id for f in report.findings} | {c.clause_id for c in report.checked}
+    assert {"¶2", "¶3"} <= reviewed
     markdown = render_markdown(report)
     assert f"- {NOTE_EN}" in markdown
     assert "#### HIGH · ¶3 — " in markdown

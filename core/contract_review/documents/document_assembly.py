@@ -34,7 +34,7 @@ def assemble_document(
         if root.children:
             sectioning = Sectioning.PARAGRAPHS
     elif (opened := with_opening_paragraphs(source, root, lines_are_paragraphs=lines)) is not None:
-        root, sectioning = opened, Sectioning.PARAGRAPHS
+        root = opened  # headed sections stay: the document is still read by its headings
     definitions = mark_definitions_sections(root, extra_titles=options.settings.definitions_titles)
     return Document(
         name=options.name,

@@ -116,6 +116,8 @@ def reported_count(
     """How many of the probabilities (sorted best first) the locator reports."""
     if not best_first or best_first[0] < threshold:
         return 0
+    if extra_ratio > 1:  # no second unit can reach more than the best one
+        return 1
     count = 1
     for probability in best_first[1:max_findings]:
         if probability < threshold or probability < extra_ratio * best_first[0]:
