@@ -24,6 +24,7 @@ from ..domain import RiskLevel
 from .clause_location import ClauseLocation
 from .findings import CheckedItem, Finding, FindingStatus, SkillResultSummary
 from .plan import AnalysisDepth, ReviewPlan
+from .skill_facts import SkillFact
 
 __all__ = [
     "PORTFOLIO_SCHEMA_VERSION",
@@ -128,7 +129,13 @@ class ClauseReview(_Model):
         description="The item is not expected in this kind of contract and was not looked for "
         "further (never reported missing).",
     )
-    skill_results: list[SkillResultSummary] = Field(default_factory=list)
+    skill_results: list[SkillResultSummary] = Field(
+        default_factory=list, description="The skills run for the item, for the record."
+    )
+    facts: list[SkillFact] = Field(
+        default_factory=list,
+        description="What those skills read, in words ('claim notice: 14 days; baseline 28').",
+    )
     steps: list[str] = Field(
         default_factory=list,
         description="The engine nodes this clause went through, in order (e.g. 'analyze', "
