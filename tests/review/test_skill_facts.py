@@ -123,6 +123,7 @@ def test_epc_claim_notice_without_the_word_claim_is_the_claim_notice(registry: R
 _CONTRACT = """1. Claims
 Sub-Clause 20.1: replace "twenty-eight" with "fourteen".
 """
+_OTHER = "4.1 Other\nA variation is notified within 14 days.\n"
 
 
 def _fact_rule(**extra: Any) -> PlaybookRule:
@@ -150,7 +151,8 @@ def _assess(rule: PlaybookRule, facts: list[SkillFact], tmp_path: Path) -> list[
         playbook_id="p", domain_id="fidic", version="1.0.0", title="t", rules=(rule,)
     )
     item = ChecklistItem(clause_id="20.1", clause_name="Claims")
-    return assess_clause(playbook, item, [location], [document], facts=facts)
+    other = parse_text(_OTHER, name="gc.txt", role="gc")
+    return assess_clause(playbook, item, [location], [document, other], facts=facts)
 
 
 def _notice(days: float, unit: str = "day") -> SkillFact:
@@ -174,6 +176,12 @@ def test_rule_testing_a_fact_fires_where_its_patterns_miss(tmp_path: Path) -> No
     assert _assess(rule, [_notice(28)], tmp_path) == []
     assert _assess(rule, [_notice(1, "month")], tmp_path) == []  # 30 days
     assert len(_assess(rule, [_notice(3, "week")], tmp_path)) == 1  # 21 days
+    # read in the clause as amended (words in no document): judged here
+    amended = _notice(14).model_copy(update={"quote": "Notice within 14 days of the event."})
+    assert len(_assess(rule, [amended], tmp_path)) == 1
+    # read in another clause of the document: judged there, not here
+    elsewhere = _notice(14).model_copy(update={"quote": "notified  within 14 days"})
+    assert _assess(rule, [elsewhere], tmp_path) == []
 
 
 def test_a_fact_rule_needs_patterns_or_a_fact_and_clause_scope() -> None:

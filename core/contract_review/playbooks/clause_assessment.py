@@ -41,7 +41,7 @@ from ..review.redline_checks import redline_problem
 from ..review.skill_facts import SkillFact
 from .detected_terms import detected_term
 from .drafting_slots import DraftingSlots, drafting_slots, other_party, party_phrase
-from .fact_rules import breaching_fact, facts_note
+from .fact_rules import breaching_facts, facts_note, quoted_in
 from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
 from .playbook_models import Playbook
@@ -458,26 +458,33 @@ def _absent(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list
 
 def _by_fact(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list[Finding]:
     """The finding of a rule with ``fact`` on a fact of the clause that breaks its
-    limit (its patterns found nothing), quoting the passage of the fact's clause."""
-    fact = breaching_fact(rule, ctx.facts)
-    if fact is None or rule.fact is None:
+    limit (its patterns found nothing), quoting the passage that holds the words the
+    skill read; a fact read in another clause is judged there, not here."""
+    if rule.fact is None:
         return []
-    passage = next((p for p in passages if p.clause_id == fact.clause_id), passages[0])
-    description = (
-        f"{rule.description} Clause {passage.clause_id}: the {fact.skill_id} skill read "
-        f"“{fact.words}”; our standard is {rule.fact.standard_words()}."
-    )
-    return [
-        _build(
-            ctx,
-            rule,
-            passage,
-            description=description,
-            evidence=[passage.evidence()],
-            after=None,
-            burden=burden_of(rule, None, ctx.party, ctx.playbook.sides),
+    texts = [passage.text for passage in passages]
+    sources = [document.source for document in ctx.documents]
+    for fact in breaching_facts(rule, ctx.facts):
+        index = quoted_in(fact, texts, sources)
+        if index is None:
+            continue
+        passage = passages[index]
+        description = (
+            f"{rule.description} Clause {passage.clause_id}: the {fact.skill_id} skill read "
+            f"“{fact.words}”; our standard is {rule.fact.standard_words()}."
         )
-    ]
+        return [
+            _build(
+                ctx,
+                rule,
+                passage,
+                description=description,
+                evidence=[passage.evidence()],
+                after=None,
+                burden=burden_of(rule, None, ctx.party, ctx.playbook.sides),
+            )
+        ]
+    return []
 
 
 def _clause_words(ids: str) -> str:

@@ -48,7 +48,12 @@ class SkillFact(BaseModel):
         description="The number's unit: day, working_day, week, month, year, percent, or a "
         "currency code; '' for a fact without a number.",
     )
-    clause_id: str = Field(default="", description="The clause the skill read it in.")
+    clause_id: str = Field(default="", description="The checklist item the skill ran for.")
+    quote: str = Field(
+        default="",
+        description="The words the skill read it in (a sentence), when it says; a rule "
+        "testing the fact quotes the passage holding them.",
+    )
 
     def in_unit(self, unit: str) -> float | None:
         """The value in ``unit`` (periods converted: a week is 7 days, a month 30, a

@@ -42,6 +42,7 @@ def _fact(bar: TimeBar, read: TimeBarOutput, clause_id: str) -> SkillFact:
         value=float(bar.amount),
         unit=bar.unit.value,
         clause_id=clause_id,
+        quote=bar.sentence,
     )
 
 
