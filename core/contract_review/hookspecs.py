@@ -19,6 +19,7 @@ gain arguments without breaking plugins. Hooks fall into four groups:
   ``register`` callable, validates what it receives, and records which plugin it came
   from. A duplicate id is reported as a load failure naming both plugins.
 * **input building** — ``build_skill_input``, ``locate_clauses``.
+* **output reading** — ``skill_facts``.
 * **plan routing** — ``plan_review``, ``adjust_plan``, ``route_after_analyze``.
 
 Every hook here is documented in ``docs/hooks.md``; a test fails when one is not.
@@ -27,7 +28,7 @@ Every hook here is documented in ``docs/hooks.md``; a test fails when one is not
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from .retrieval.embedder_types import EmbedderSpec
     from .review.clause_location import ClauseLocation
     from .review.plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan
+    from .review.skill_facts import SkillFact
     from .review.state import ReviewState
     from .skills.registration import SkillRegistration
 
@@ -185,6 +187,27 @@ def locate_clauses(
     :param clause: The checklist item to find.
     :param state: The review so far (parsed documents by role, party, language).
     :returns: The passages, best first, or ``[]`` (not there), or ``None``.
+    """
+
+
+# --------------------------------------------------------------------------- output reading
+
+
+@hookspec
+def skill_facts(
+    skill: SkillRegistration, clause_id: str, output: dict[str, Any]
+) -> list[SkillFact] | None:
+    """Read a skill's output as facts a lawyer can use (and a playbook rule can test).
+
+    Called by the review engine after each successful skill run on a clause. The
+    plugin that registers a skill answers for it (core's built-in plugin for the
+    generic skills); return ``None`` for skills you do not read. Every plugin is asked
+    and the answers are joined.
+
+    :param skill: The registration of the skill that ran.
+    :param clause_id: The checklist item the skill ran for.
+    :param output: The skill's output, as JSON values (``skill.output_model`` dumped).
+    :returns: :class:`~contract_review.review.skill_facts.SkillFact` list, or ``None``.
     """
 
 

@@ -9,6 +9,7 @@ domain's baseline text and playbook rules for the clause.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -16,6 +17,7 @@ from ..documents.model import Document, DocumentRole
 from ..domain import ALL_DOMAINS, ChecklistItem, DomainSpec
 from ..hookspecs import hookimpl
 from ..retrieval.reference_search import search_reference_doc
+from ..review.skill_facts import SkillFact
 from ..review.state import ReviewState
 from ..skills.generic.baseline_comparison import (
     CompareWithBaselineInput,
@@ -44,6 +46,7 @@ from ..skills.generic.financial_terms import (
     ExtractFinancialTermsOutput,
     extract_financial_terms,
 )
+from ..skills.generic.generic_facts import generic_skill_facts
 from ..skills.generic.reference_search_models import (
     SearchReferenceDocInput,
     SearchReferenceDocOutput,
@@ -172,6 +175,16 @@ def build_skill_input(
     if skill.skill_id not in GENERIC_SKILL_IDS or skill.domain != ALL_DOMAINS:
         return None
     return _BUILDERS[skill.skill_id](clause, domain, state)
+
+
+@hookimpl
+def skill_facts(
+    skill: SkillRegistration, clause_id: str, output: dict[str, Any]
+) -> list[SkillFact] | None:
+    """The facts of a generic skill's output; None for every other skill."""
+    if skill.domain != ALL_DOMAINS:
+        return None
+    return generic_skill_facts(skill.skill_id, clause_id, output)
 
 
 # ---------------------------------------------------------------------- builders

@@ -14,7 +14,10 @@ per rule and passage that fires:
 * a ``one_sided`` rule ignores a right denied ("may not terminate", 不得解除) and is
   dropped when its matches name two different parties (the right is mutual);
 * a document-scope rule with ``detector_min`` also fires on a section where the term
-  detector reads its term (:mod:`.detected_terms`), whatever the wording.
+  detector reads its term (:mod:`.detected_terms`), whatever the wording;
+* a rule with ``fact`` fires on a fact a skill read in the clause (``facts``) that
+  breaks its limit, when its patterns find nothing there (:mod:`.fact_rules`); a
+  numeric finding names the facts of its clause in its unit.
 
 Each finding quotes the passage exactly (offsets into its document's source), says what
 was found against our standard, and carries the rule's redline as a suggested change.
@@ -35,8 +38,10 @@ from ..review.clause_location import ClauseLocation
 from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
 from ..review.redline_checks import redline_problem
+from ..review.skill_facts import SkillFact
 from .detected_terms import detected_term
 from .drafting_slots import DraftingSlots, drafting_slots, other_party, party_phrase
+from .fact_rules import breaching_facts, facts_note, quoted_in
 from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
 from .playbook_models import Playbook
@@ -91,8 +96,10 @@ class _Context:
         item: ChecklistItem,
         documents: Sequence[Document],
         party: PartySide | None,
+        facts: Sequence[SkillFact] = (),
     ) -> None:
         self.playbook = playbook
+        self.facts = facts
         self.item = item
         self.documents = documents
         self.party = party
@@ -188,6 +195,7 @@ def assess_clause(
     documents: Sequence[Document],
     *,
     party: PartySide | None = None,
+    facts: Sequence[SkillFact] = (),
 ) -> list[Finding]:
     """The findings of ``playbook``'s rules for ``item`` on its located passages.
 
@@ -196,6 +204,7 @@ def assess_clause(
     :param documents: The documents under review; locations name them by ``name``.
     :param party: The side we act for (:func:`~.party_sides.resolve_party`); None ranks
         every one-sided term at its rule's level.
+    :param facts: What the item's skills read (tested by rules with ``fact``).
     """
     by_name = {document.name: document for document in documents}
     passages = [
@@ -207,7 +216,7 @@ def assess_clause(
     ]
     if not passages:
         return []
-    ctx = _Context(playbook, item, documents, party)
+    ctx = _Context(playbook, item, documents, party, facts)
     findings: list[Finding] = []
     for rule in playbook.rules_for(item.clause_id):
         if rule.when == "absent":
@@ -215,7 +224,7 @@ def assess_clause(
         elif rule.scope == "document":
             findings.extend(_document_rule(ctx, rule) + _document_detected(ctx, rule))
         else:
-            findings.extend(_present(ctx, rule, passages))
+            findings.extend(_present(ctx, rule, passages) or _by_fact(ctx, rule, passages))
     return unique_ids(one_per_category(findings, playbook))
 
 
@@ -447,6 +456,37 @@ def _absent(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list
     ]
 
 
+def _by_fact(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list[Finding]:
+    """The finding of a rule with ``fact`` on a fact of the clause that breaks its
+    limit (its patterns found nothing), quoting the passage that holds the words the
+    skill read; a fact read in another clause is judged there, not here."""
+    if rule.fact is None:
+        return []
+    texts = [passage.text for passage in passages]
+    sources = [document.source for document in ctx.documents]
+    for fact in breaching_facts(rule, ctx.facts):
+        index = quoted_in(fact, texts, sources)
+        if index is None:
+            continue
+        passage = passages[index]
+        description = (
+            f"{rule.description} Clause {passage.clause_id}: the {fact.skill_id} skill read "
+            f"“{fact.words}”; our standard is {rule.fact.standard_words()}."
+        )
+        return [
+            _build(
+                ctx,
+                rule,
+                passage,
+                description=description,
+                evidence=[passage.evidence()],
+                after=None,
+                burden=burden_of(rule, None, ctx.party, ctx.playbook.sides),
+            )
+        ]
+    return []
+
+
 def _clause_words(ids: str) -> str:
     return f"clauses {ids}" if "," in ids else f"clause {ids}"
 
@@ -460,7 +500,7 @@ def _finding(ctx: _Context, rule: PlaybookRule, passage: _Passage, hits: list[Ru
         found = f"“{value.text}”" + (f" ({shown})" if value.text.strip() != shown else "")
         description = (
             f"{rule.description} Clause {passage.clause_id} says {found}; our standard is "
-            f"{rule.standard_words()}."
+            f"{rule.standard_words()}.{facts_note(rule, ctx.facts, value.value)}"
         )
     else:
         sentence = " ".join(hit.sentence(passage.text).split())

@@ -6,7 +6,9 @@ Each :class:`PlaybookRule` belongs to one checklist item. It says what to look f
 ``unless_anywhere``), whether the term is a problem when it is there or when it is
 missing (``when``), for numeric rules the limit (``threshold``, ``comparison``,
 ``unit``), whom the term burdens (``burdens``), how serious it is, why, and the redline
-we propose (``suggested_redline`` in words, ``redline`` as an edit).
+we propose (``suggested_redline`` in words, ``redline`` as an edit). A rule may also
+test a fact a skill read in the clause (``fact``, a :class:`FactTest`), so a number the
+patterns miss is still judged.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ __all__ = [
     "KNOWN_CATEGORIES",
     "PARTY_BURDENS",
     "Comparison",
+    "FactTest",
     "PlaybookRule",
     "Redline",
     "RuleScope",
@@ -109,6 +112,46 @@ class Redline(_Model):
         return (self.text_zh or self.text) if chinese else (self.text or self.text_zh)
 
 
+def compare(value: float, comparison: Comparison, threshold: float) -> bool:
+    """Whether ``value <comparison> threshold`` holds."""
+    if comparison == "lt":
+        return value < threshold
+    if comparison == "le":
+        return value <= threshold
+    if comparison == "gt":
+        return value > threshold
+    return value >= threshold
+
+
+def limit_words(comparison: Comparison, threshold: float, unit: ValueUnit | None) -> str:
+    """The limit in words: 'at least 28 day(s)', 'at most 15%'."""
+    named = f" {unit}(s)" if unit and unit != "percent" else ""
+    percent = "%" if unit == "percent" else ""
+    return f"{_COMPARISON_WORDS[comparison]} {threshold:g}{percent}{named}"
+
+
+class FactTest(_Model):
+    """A test of a fact a skill read in the clause (see
+    :mod:`contract_review.review.skill_facts`): the rule fires when a fact named
+    ``name`` has a value with ``value <comparison> threshold`` (in ``unit``)."""
+
+    name: str = Field(
+        pattern=IDENTIFIER_PATTERN,
+        description="The fact's name, e.g. 'claim_notice_period', 'liability_cap'.",
+    )
+    comparison: Comparison
+    threshold: float
+    unit: ValueUnit | None = Field(
+        default=None,
+        description="Unit of the threshold; periods are converted. Without it, the fact's "
+        "value as the skill gave it.",
+    )
+
+    def standard_words(self) -> str:
+        """The limit in words: 'at least 28 day(s)'."""
+        return limit_words(self.comparison, self.threshold, self.unit)
+
+
 class PlaybookRule(_Model):
     """A rule that drives review without an LLM.
 
@@ -134,7 +177,9 @@ class PlaybookRule(_Model):
         default="", description="Our standard position, in one or two sentences."
     )
     patterns: tuple[str, ...] = Field(
-        min_length=1, description="Regular expressions, case-insensitive."
+        default=(),
+        description="Regular expressions, case-insensitive; at least one unless the rule "
+        "tests a 'fact'.",
     )
     requires: tuple[str, ...] = Field(
         default=(),
@@ -238,6 +283,12 @@ class PlaybookRule(_Model):
     rationale: str = Field(default="", description="Why it matters.")
     suggested_redline: str = Field(default="", description="The change we ask for, in words.")
     redline: Redline | None = Field(default=None, description="The change as an edit.")
+    fact: FactTest | None = Field(
+        default=None,
+        description="A fact a skill read in the clause that the rule tests when its patterns "
+        "find nothing: e.g. {name: claim_notice_period, comparison: lt, threshold: 28, "
+        "unit: day}. Clause-scope present rules only.",
+    )
     law_refs: tuple[str, ...] = Field(
         default=(),
         description="Law articles behind the position, as 'law title#article id' "
@@ -283,6 +334,10 @@ class PlaybookRule(_Model):
 
     @model_validator(mode="after")
     def _consistent(self) -> PlaybookRule:
+        if not self.patterns and self.fact is None:
+            raise ValueError("give at least one pattern (or a 'fact' to test)")
+        if self.fact is not None and (self.when == "absent" or self.scope == "document"):
+            raise ValueError("'fact' is for present rules of scope 'clause'")
         if (self.threshold is None) != (self.comparison is None):
             raise ValueError("threshold and comparison must be given together")
         if self.unit is not None and self.threshold is None:
@@ -310,7 +365,5 @@ class PlaybookRule(_Model):
     def standard_words(self) -> str:
         """The limit in words: 'at least 28 day(s)', 'at most 56 day(s)'."""
         if self.threshold is None or self.comparison is None:
-            return ""
-        unit = f" {self.unit}(s)" if self.unit and self.unit != "percent" else ""
-        percent = "%" if self.unit == "percent" else ""
-        return f"{_COMPARISON_WORDS[self.comparison]} {self.threshold:g}{percent}{unit}"
+            return self.fact.standard_words() if self.fact is not None else ""
+        return limit_words(self.comparison, self.threshold, self.unit)

@@ -14,6 +14,7 @@ from .report_outline import (
     evidence_caption,
     risk_label,
 )
+from .skill_lines import skill_lines
 
 __all__ = ["findings_sections"]
 
@@ -109,12 +110,7 @@ def _clause_facts(section: ClauseSection) -> str:
             facts.append(
                 f"Located: {escape(where)}" + (f" — {escape(loc.reason)}" if loc.reason else "")
             )
-        for result in review.skill_results:
-            state = "ok" if result.success else "failed"
-            text = f"{result.skill_id}: {state}" + (
-                f" — {result.summary}" if result.summary else ""
-            )
-            facts.append(f"Skill {escape(text)}")
+        facts += [escape(line) for line in skill_lines(review)]
     elif section.clause_id:
         facts.append("Not reviewed yet.")
     return '<ul class="facts">' + "".join(f"<li>{f}</li>" for f in facts) + "</ul>" if facts else ""

@@ -38,6 +38,7 @@ from .report_outline import (
     status_warning,
     summary_values,
 )
+from .skill_lines import skill_lines
 
 __all__ = ["render_markdown", "render_portfolio_markdown"]
 
@@ -127,12 +128,7 @@ def _clause_facts(section: ClauseSection) -> list[str]:
                 f"- Located: {md.inline(where)}"
                 + (f" — {md.inline(loc.reason)}" if loc.reason else "")
             )
-        for result in review.skill_results:
-            state = "ok" if result.success else "failed"
-            text = f"{result.skill_id}: {state}" + (
-                f" — {result.summary}" if result.summary else ""
-            )
-            facts.append(f"- Skill {md.inline(text)}")
+        facts += [f"- {md.inline(line)}" for line in skill_lines(review)]
     elif section.clause_id:
         facts.append("- Not reviewed yet.")
     return facts

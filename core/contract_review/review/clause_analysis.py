@@ -14,7 +14,6 @@ issues. Redlines the playbook proposes are kept aside for the ``generate_diffs``
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 from ..documents.model import Document, DocumentRole
@@ -31,9 +30,16 @@ from .findings import CheckedItem, Evidence, Finding, SkillResultSummary
 from .item_mentions import item_applies, mentioned_locations
 from .plan import AnalysisDepth, ClauseAnalysisPlan
 from .routing import locate_clauses
+from .skill_facts import SkillFact, facts_of
 from .state import ClauseWork, ReviewState
 
-__all__ = ["analyze_clause", "checked_item", "missing_finding", "run_planned_skills"]
+__all__ = [
+    "analyze_clause",
+    "checked_item",
+    "clause_facts",
+    "missing_finding",
+    "run_planned_skills",
+]
 
 #: Skills the engine runs itself (locating, reference search) rather than as planned tools.
 _ENGINE_SKILLS = frozenset({"search_reference_doc"})
@@ -48,7 +54,12 @@ _REFERENCE_KINDS = frozenset({DocumentRole.REFERENCE.value, "disclosure_letter"}
 def analyze_clause(
     ctx: EngineContext, state: ReviewState, item: ChecklistItem, plan: ClauseAnalysisPlan
 ) -> ClauseWork:
-    """Locate, analyse (LLM or playbook), quote references: the clause's work so far."""
+    """Locate, analyse (LLM or playbook), quote references: the clause's work so far.
+
+    Every skill runs once for the clause (:class:`~.skill_runs.SkillRuns`); what the
+    skills read becomes the clause's facts, which the playbook tests and the report
+    shows."""
+    ctx.skill_runs.for_clause(item.clause_id)
     locations = locate_clauses(ctx.registry.pm, ctx.domain, item, state)
     work = ClauseWork(checklist_item_id=item.clause_id, locations=locations, steps=["analyze"])
     if not locations:
@@ -74,10 +85,12 @@ def analyze_clause(
     if answered is not None:
         findings, work.skill_results = answered
         work.worker = "react"
+        work.facts = clause_facts(ctx, item.clause_id)
     else:
         if plan.analysis_depth is not AnalysisDepth.QUICK:
             work.skill_results = run_planned_skills(ctx, state, item, plan)
-        findings = ctx.assess(item, locations, state.documents)
+        work.facts = clause_facts(ctx, item.clause_id)
+        findings = ctx.assess(item, locations, state.documents, facts=work.facts)
     if not findings:
         in_primary = [loc for loc in locations if loc.role == DocumentRole.PRIMARY.value]
         work.checked = [checked_item(ctx, item, loc, state) for loc in in_primary or locations[:1]]
@@ -166,13 +179,18 @@ def run_planned_skills(
     for skill_id in plan.suggested_tools:
         if skill_id not in active or skill_id in _ENGINE_SKILLS:
             continue
-        result = _call(ctx, skill_id, item.clause_id, state)
+        result = ctx.skill_runs.prepare_and_call(skill_id, clause_id=item.clause_id, state=state)
         summaries.append(SkillResultSummary.from_result(result, summary=summarise(result)))
     return summaries
 
 
-def _call(ctx: EngineContext, skill_id: str, clause_id: str, state: ReviewState) -> SkillResult:
-    return asyncio.run(ctx.dispatcher.prepare_and_call(skill_id, clause_id=clause_id, state=state))
+def clause_facts(ctx: EngineContext, clause_id: str) -> list[SkillFact]:
+    """What the skills run for the clause read (hook ``skill_facts``), each fact once."""
+    facts: dict[tuple[str, str], SkillFact] = {}
+    for result in ctx.skill_runs.results():
+        for fact in facts_of(ctx.registry, result, clause_id):
+            facts.setdefault((fact.skill_id, fact.words), fact)
+    return list(facts.values())
 
 
 def summarise(result: SkillResult) -> str:
@@ -224,7 +242,7 @@ def reference_evidence(
             top_k=REFERENCE_HITS,
             min_score=REFERENCE_MIN_SCORE,
         )
-        result = ctx.dispatcher.call_sync("search_reference_doc", payload)
+        result = ctx.skill_runs.call("search_reference_doc", payload)
         if not result.success or result.data is None:
             continue
         output = SearchReferenceDocOutput.model_validate(result.data)

@@ -55,7 +55,7 @@ def analyze_with_llm(
         ctx.llm,
         task,
         tools=tools,
-        run_tool=tool_runner(ctx.dispatcher, state, item.clause_id),
+        run_tool=tool_runner(ctx.dispatcher, state, item.clause_id, runs=ctx.skill_runs),
         max_iterations=plan.max_iterations,
     )
     if result.stopped == "llm_error":

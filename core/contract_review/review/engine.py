@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..builtin.orchestration import ORCHESTRATOR_PLUGIN_NAME, register_orchestrator
+from ..builtin.orchestration import orchestrator_plugin
 from ..config import Settings, load_settings
 from ..documents.model import Document
 from ..errors import InputError, NotFoundError
@@ -91,6 +91,8 @@ class ReviewEngine:
         self._llm = llm
         self.progress = progress
         self.announce = announce
+        #: The state the last run returned, its report and the state's revision then.
+        self._finished: tuple[ReviewState, ReviewReport, tuple[object, ...]] | None = None
 
     # ------------------------------------------------------------------ public
 
@@ -180,7 +182,17 @@ class ReviewEngine:
         return state
 
     def report(self, state: ReviewState) -> ReviewReport:
-        """The report of ``state`` (complete, paused or failed)."""
+        """The report of ``state`` (complete, paused or failed).
+
+        For the state a run of this engine just returned (:meth:`start`,
+        :meth:`resume`), the report that run built and saved — a review's report is
+        built once; change such a state and a new report is built."""
+        finished = self._finished
+        if finished is not None and finished[0] is state and finished[2] == _revision(state):
+            return finished[1]
+        return self._build_report(state)
+
+    def _build_report(self, state: ReviewState) -> ReviewReport:
         return build_report(
             state,
             registry=self.registry,
@@ -217,12 +229,10 @@ class ReviewEngine:
             if request.use_orchestrator is not None
             else self.settings.use_orchestrator
         )
-        plugin = register_orchestrator(
-            self.registry.pm,
-            self.settings.model_copy(update={"use_orchestrator": use_orchestrator}),
-            llm,
+        orchestrator = orchestrator_plugin(
+            self.settings.model_copy(update={"use_orchestrator": use_orchestrator}), llm
         )
-        if plugin is not None and state.review_plan is None:
+        if orchestrator is not None and state.review_plan is None:
             state.plan_source = "orchestrator"
         return EngineContext(
             registry=self.registry,
@@ -237,9 +247,11 @@ class ReviewEngine:
             approver=self.approver,
             llm=llm,
             progress=self.progress,
+            orchestrator=orchestrator,
         )
 
     def _run(self, ctx: EngineContext, state: ReviewState) -> ReviewState:
+        ctx.skill_runs.open()  # one event loop for every skill call of this run
         try:
             while state.next_node != DONE:
                 name = state.next_node
@@ -268,10 +280,10 @@ class ReviewEngine:
             self._save_record(state)
             raise
         finally:
-            plugin = self.registry.pm.get_plugin(ORCHESTRATOR_PLUGIN_NAME)
-            if plugin is not None:
-                self.registry.pm.unregister(plugin)
-        self._save_record(state, report=self.report(state))
+            ctx.skill_runs.close()
+        report = self._build_report(state)
+        self._finished = (state, report, _revision(state))
+        self._save_record(state, report=report)
         return state
 
     def _checkpoint(self, state: ReviewState) -> None:
@@ -289,3 +301,16 @@ class ReviewEngine:
             "report": report.model_dump(mode="json") if report is not None else None,
         }
         self.storage.save(RECORD_KIND, state.review_id, data)
+
+
+def _revision(state: ReviewState) -> tuple[object, ...]:
+    """What changes when a finished review is changed (decisions, notes, a resume)."""
+    return (
+        state.status,
+        state.next_node,
+        state.finished_at,
+        len(state.findings),
+        len(state.checked),
+        len(state.approvals),
+        len(state.notes),
+    )

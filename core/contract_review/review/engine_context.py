@@ -1,9 +1,11 @@
 """What the engine's nodes share for one review: the registry, settings, store, domain,
-skill dispatcher, LLM, approver and the playbook step."""
+skill dispatcher and the review's skill runs (one event loop), LLM, approver, the
+playbook step and the review's own planner (the orchestrator, when on)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import attrs
 
@@ -17,14 +19,26 @@ from ..storage.backend import StorageBackend
 from .approval import Approver
 from .clause_location import ClauseLocation
 from .findings import Finding
+from .routing import ReviewPlanner
+from .skill_facts import SkillFact
+from .skill_runs import SkillRuns
 
 __all__ = ["ClauseAssessor", "CriteriaReader", "EngineContext", "ProgressCallback"]
 
-#: Applies the playbook to one checklist item's located passages (see
-#: :func:`contract_review.playbooks.assess_clause`).
-ClauseAssessor = Callable[
-    [ChecklistItem, Sequence[ClauseLocation], Sequence[Document]], list[Finding]
-]
+
+class ClauseAssessor(Protocol):
+    """Applies the playbook to one checklist item's located passages and the facts its
+    skills read (see :func:`contract_review.playbooks.assess_clause`)."""
+
+    def __call__(
+        self,
+        item: ChecklistItem,
+        locations: Sequence[ClauseLocation],
+        documents: Sequence[Document],
+        *,
+        facts: Sequence[SkillFact] = (),
+    ) -> list[Finding]: ...
+
 
 #: The playbook's standard position and rule descriptions for a checklist item (what
 #: the LLM is told to hold the clause against).
@@ -48,3 +62,9 @@ class EngineContext:
     approver: Approver
     llm: LLMClient | None = None
     progress: ProgressCallback | None = None
+    orchestrator: ReviewPlanner | None = None
+    skill_runs: SkillRuns = attrs.field()
+
+    @skill_runs.default
+    def _skill_runs(self) -> SkillRuns:
+        return SkillRuns(self.dispatcher)

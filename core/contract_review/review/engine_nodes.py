@@ -71,7 +71,7 @@ def _work(state: ReviewState) -> ClauseWork:
 def plan_review_node(ctx: EngineContext, state: ReviewState) -> None:
     """Plan depth, tools and order for every checklist item (hook ``plan_review``)."""
     tools = [skill.skill_id for skill in ctx.registry.skills_for(ctx.domain.domain_id)]
-    plan = plan_review(ctx.registry.pm, ctx.domain, state, tools)
+    plan = plan_review(ctx.registry.pm, ctx.domain, state, tools, orchestrator=ctx.orchestrator)
     state.review_plan = plan
     if state.plan_source == "orchestrator":
         state.plan_note = plan.global_strategy
@@ -210,6 +210,7 @@ def save_clause_node(ctx: EngineContext, state: ReviewState) -> None:
             not_applicable=work.not_applicable,
             mentioned_in=work.mentioned_in,
             skill_results=work.skill_results,
+            facts=work.facts,
             steps=work.steps,
             worker=work.worker,
         )
@@ -217,7 +218,13 @@ def save_clause_node(ctx: EngineContext, state: ReviewState) -> None:
     plan = _plan(state)
     done = state.done_clause_ids
     adjustment = adjust_plan(
-        ctx.registry.pm, plan, work.checklist_item_id, len(done), len(plan.clause_plans), state
+        ctx.registry.pm,
+        plan,
+        work.checklist_item_id,
+        len(done),
+        len(plan.clause_plans),
+        state,
+        orchestrator=ctx.orchestrator,
     )
     adjusted = apply_adjustment(plan, adjustment, keep=done)
     if adjusted.plan_version != plan.plan_version:

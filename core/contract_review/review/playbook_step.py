@@ -18,6 +18,7 @@ from .engine_request import ReviewRequest
 from .findings import Finding
 from .law_evidence import LawQuoter
 from .report_models import PlaybookInfo
+from .skill_facts import SkillFact
 
 __all__ = ["PlaybookStep", "playbook_step"]
 
@@ -73,10 +74,14 @@ def _assessor(
     cited = {rule.rule_id: rule.law_refs for rule in playbook.rules if rule.law_refs}
 
     def assess(
-        item: ChecklistItem, locations: Sequence[ClauseLocation], documents: Sequence[Document]
+        item: ChecklistItem,
+        locations: Sequence[ClauseLocation],
+        documents: Sequence[Document],
+        *,
+        facts: Sequence[SkillFact] = (),
     ) -> list[Finding]:
         if locations:
-            findings = assess_clause(playbook, item, locations, documents, party=party)
+            findings = assess_clause(playbook, item, locations, documents, party=party, facts=facts)
         else:  # not located: a one-sided term may still sit elsewhere (document-scope rules)
             findings = assess_document_rules(playbook, item, documents, party=party)
         if quote_laws is None or not cited:

@@ -35,6 +35,7 @@ from ..skills.tool_definitions import ToolDefinition, tool_definitions
 from .react_findings import findings_from_drafts
 from .react_models import ClauseTask, FindingsAnswer, StopReason, ToolInvocation, WorkerResult
 from .react_prompts import ReactPrompts, prompts_for, truncate, user_prompt
+from .skill_runs import SkillRuns
 from .state import ReviewState
 
 logger = logging.getLogger(__name__)
@@ -59,12 +60,23 @@ _NAMELESS = "invalid_tool_call"
 RunTool = Callable[[SkillRegistration, Mapping[str, Any]], SkillResult]
 
 
-def tool_runner(dispatcher: SkillDispatcher, state: ReviewState, clause_id: str) -> RunTool:
+def tool_runner(
+    dispatcher: SkillDispatcher,
+    state: ReviewState,
+    clause_id: str,
+    *,
+    runs: SkillRuns | None = None,
+) -> RunTool:
     """Runs a tool the way the engine does: the input built from the review state by
     the ``build_skill_input`` hook, the model's arguments over its visible fields
-    (:meth:`SkillDispatcher.prepare_and_call`)."""
+    (:meth:`SkillDispatcher.prepare_and_call`). With the review's ``runs``, on the
+    review's event loop and once per tool and arguments for the clause."""
 
     def run(skill: SkillRegistration, arguments: Mapping[str, Any]) -> SkillResult:
+        if runs is not None:
+            return runs.prepare_and_call(
+                skill.skill_id, clause_id=clause_id, state=state, arguments=arguments
+            )
         return asyncio.run(
             dispatcher.prepare_and_call(
                 skill.skill_id, clause_id=clause_id, state=state, arguments=arguments

@@ -25,6 +25,7 @@ from .clause_location import ClauseLocation
 from .findings import CheckedItem, Finding, FindingStatus, SkillResultSummary
 from .governing_law import GoverningLaw
 from .plan import AnalysisDepth, ReviewPlan
+from .skill_facts import SkillFact
 
 __all__ = [
     "PORTFOLIO_SCHEMA_VERSION",
@@ -134,7 +135,13 @@ class ClauseReview(_Model):
         description="Clauses that speak to the item by its words, where no clause of its "
         "own was located: not reported missing, not claimed as located.",
     )
-    skill_results: list[SkillResultSummary] = Field(default_factory=list)
+    skill_results: list[SkillResultSummary] = Field(
+        default_factory=list, description="The skills run for the item, for the record."
+    )
+    facts: list[SkillFact] = Field(
+        default_factory=list,
+        description="What those skills read, in words ('claim notice: 14 days; baseline 28').",
+    )
     steps: list[str] = Field(
         default_factory=list,
         description="The engine nodes this clause went through, in order (e.g. 'analyze', "

@@ -1,12 +1,15 @@
 """Plan routing: ask the plugins first, fall back to core's defaults.
 
 The review engine calls these functions; each one calls its firstresult hook and,
-when no plugin answers, returns core's default (SPEC-21 for the plan hooks).
+when no plugin answers, returns core's default (SPEC-21 for the plan hooks). The plan
+hooks take the review's own planner (``orchestrator``, from the engine's context):
+asked when no plugin answers, before the default — it is never registered on the
+shared plugin manager, so one registry serves reviews side by side.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 import pluggy
 
@@ -21,11 +24,36 @@ NextStep = Literal["generate_diffs", "save_clause"]
 _STEPS: tuple[NextStep, ...] = ("generate_diffs", "save_clause")
 
 
+class ReviewPlanner(Protocol):
+    """A review's own planner (core's orchestrator): plans and adjusts when no plugin does."""
+
+    def plan_review(
+        self, domain: DomainSpec, state: ReviewState, available_tools: list[str]
+    ) -> ReviewPlan: ...
+
+    def adjust_plan(
+        self,
+        plan: ReviewPlan,
+        clause_id: str,
+        completed_count: int,
+        total_count: int,
+        state: ReviewState,
+    ) -> PlanAdjustment: ...
+
+
 def plan_review(
-    pm: pluggy.PluginManager, domain: DomainSpec, state: ReviewState, available_tools: list[str]
+    pm: pluggy.PluginManager,
+    domain: DomainSpec,
+    state: ReviewState,
+    available_tools: list[str],
+    *,
+    orchestrator: ReviewPlanner | None = None,
 ) -> ReviewPlan:
-    """The plan a plugin returns, or the default plan (checklist order, critical deep)."""
+    """The plan a plugin returns, else the review's ``orchestrator``'s, else the default
+    plan (checklist order, critical deep)."""
     plan = pm.hook.plan_review(domain=domain, state=state, available_tools=available_tools)
+    if plan is None and orchestrator is not None:
+        plan = orchestrator.plan_review(domain, state, available_tools)
     if plan is None:
         return build_default_plan(domain.checklist)
     if not isinstance(plan, ReviewPlan):
@@ -43,8 +71,11 @@ def adjust_plan(
     completed_count: int,
     total_count: int,
     state: ReviewState,
+    *,
+    orchestrator: ReviewPlanner | None = None,
 ) -> PlanAdjustment:
-    """The adjustment a plugin returns, or "no adjustment"."""
+    """The adjustment a plugin returns, else the review's ``orchestrator``'s, else "no
+    adjustment"."""
     adjustment = pm.hook.adjust_plan(
         plan=plan,
         clause_id=clause_id,
@@ -52,6 +83,8 @@ def adjust_plan(
         total_count=total_count,
         state=state,
     )
+    if adjustment is None and orchestrator is not None:
+        adjustment = orchestrator.adjust_plan(plan, clause_id, completed_count, total_count, state)
     if adjustment is None:
         return PlanAdjustment(should_adjust=False, reason="no plugin asked for an adjustment")
     if not isinstance(adjustment, PlanAdjustment):

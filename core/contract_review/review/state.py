@@ -28,6 +28,7 @@ from .report_models import (
     PlaybookInfo,
     ReviewStatus,
 )
+from .skill_facts import SkillFact
 
 __all__ = ["ClauseWork", "ReviewState"]
 
@@ -49,6 +50,9 @@ class ClauseWork(BaseModel):
         "attaches them to the findings.",
     )
     skill_results: list[SkillResultSummary] = Field(default_factory=list)
+    facts: list[SkillFact] = Field(
+        default_factory=list, description="What the clause's skills read (hook skill_facts)."
+    )
     steps: list[str] = Field(default_factory=list)
     worker: str = "playbook"
     not_applicable: bool = Field(

@@ -78,8 +78,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = open_storage(settings)  # migrates an older store
+        registry = factory()  # loaded once: every request and review job shares it
         jobs = ReviewJobs(
-            registry_factory=factory,
+            registry=registry,
             settings=settings,
             storage=storage,
             upload_dir=settings.data_dir.expanduser() / "uploads",
@@ -88,7 +89,7 @@ def create_app(
         app.state.service = ServiceState(
             settings=settings,
             storage=storage,
-            registry=factory(),
+            registry=registry,
             registry_factory=factory,
             jobs=jobs,
             keys=keys,

@@ -4,8 +4,8 @@ An upload is saved under ``<data_dir>/uploads/<review id>/`` and the review's re
 written at once with status ``queued``, so a server killed at any moment loses nothing:
 on start, :meth:`ReviewJobs.resume_interrupted` starts the queued reviews again and
 resumes the running ones from their latest checkpoint (the engine checkpoints after
-every node). Each job builds its own registry, so reviews running side by side do not
-share plugin state.
+every node). Every job uses the service's one registry: a review keeps its own state
+(orchestrator, skill runs) in its engine context, not on the plugin manager.
 """
 
 from __future__ import annotations
@@ -47,20 +47,20 @@ log = logging.getLogger(__name__)
 class ReviewJobs:
     """Runs the service's reviews.
 
-    :param registry_factory: Builds a registry for one job.
+    :param registry: The loaded registry every job reviews with.
     :param upload_dir: Where uploads are kept (one folder per review).
     """
 
     def __init__(
         self,
         *,
-        registry_factory: Callable[[], Registry],
+        registry: Registry,
         settings: Settings,
         storage: StorageBackend,
         upload_dir: Path,
         workers: int,
     ) -> None:
-        self._registry_factory = registry_factory
+        self.registry = registry
         self.settings = settings
         self.storage = storage
         self.upload_dir = upload_dir
@@ -180,7 +180,7 @@ class ReviewJobs:
 
         try:
             engine = ReviewEngine(
-                self._registry_factory(),
+                self.registry,
                 settings=self.settings,
                 storage=self.storage,
                 approver=_approver(mode),

@@ -4,18 +4,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
 from contract_review.domain import ChecklistItem, DomainSpec
 from contract_review.hookspecs import hookimpl
 from contract_review.review.clause_location import ClauseLocation
+from contract_review.review.skill_facts import SkillFact
 from contract_review.review.state import ReviewState
 from contract_review.skills.registration import SkillRegistration
 
 from .checklist import DOMAIN_ID, DOMAIN_SPEC
 from .clause_locator import locate_topic
-from .registrations import SKILLS
+from .indemnity_facts import indemnity_facts
+from .registrations import INDEMNITY_ANALYSIS, SKILLS
 from .skill_inputs import build_input
 
 
@@ -55,3 +58,13 @@ def locate_clauses(
     if primary is None:
         return []
     return locate_topic(primary, clause, domain.checklist)
+
+
+@hookimpl
+def skill_facts(
+    skill: SkillRegistration, clause_id: str, output: dict[str, Any]
+) -> list[SkillFact] | None:
+    """The facts the indemnity analysis read; None for every other skill."""
+    if skill.skill_id != INDEMNITY_ANALYSIS:
+        return None
+    return indemnity_facts(clause_id, output)
