@@ -37,8 +37,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 #: Per set: (terms flagged at least, balanced clauses flagged at most, items reported
 #: missing that the contract provides at most).
 EXPECTED: dict[str, tuple[int, int, int]] = {
-    "twentyfirst": (45, 6, 1),
-    "twentysecond": (49, 6, 2),
+    "twentyfirst": (45, 6, 0),
+    "twentysecond": (49, 6, 0),
 }
 #: FIDIC checklist items and the manifest subjects they answer.
 FIDIC_SUBJECTS = {
