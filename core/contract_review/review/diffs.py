@@ -155,16 +155,22 @@ def _changes(before: str, after: str) -> Iterator[tuple[str, str, str]]:
         yield from _merge_whitespace(_token_changes(a, b))
 
 
-def _token_changes(a: list[str], b: list[str]) -> Iterator[tuple[str, str, str]]:
-    """Word/character-level runs of one changed passage. The common start and end are
-    trimmed first; a middle too long to match (see :data:`MAX_TOKEN_PAIRS`) is shown as
-    one deletion and one insertion."""
+def _common_ends(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
+    """How many tokens ``a`` and ``b`` share at their start, and then at their end."""
     prefix = 0
     while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
         prefix += 1
     suffix = 0
     while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
         suffix += 1
+    return prefix, suffix
+
+
+def _token_changes(a: list[str], b: list[str]) -> Iterator[tuple[str, str, str]]:
+    """Word/character-level runs of one changed passage. The common start and end are
+    trimmed first; a middle too long to match (see :data:`MAX_TOKEN_PAIRS`) is shown as
+    one deletion and one insertion."""
+    prefix, suffix = _common_ends(a, b)
     middle_a, middle_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
     yield "".join(a[:prefix]), "", ""
     if len(middle_a) * len(middle_b) > MAX_TOKEN_PAIRS:
@@ -184,12 +190,7 @@ def text_edits(before: str, after: str) -> list[tuple[int, int, str]]:
     applying them all, from the last, gives ``after``. A middle too long to match (see
     :data:`MAX_TOKEN_PAIRS`) is one edit."""
     a, b = _tokens(before), _tokens(after)
-    prefix = 0
-    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
-        suffix += 1
+    prefix, suffix = _common_ends(a, b)
     middle_a, middle_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
     offsets = [0]
     for token in a:
