@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 
 from ..documents.model import Document
+from ..playbooks.redlines import has_chinese
 from .diffs import suggested_change, text_edits
 from .findings import Evidence, Finding
 from .redline_checks import redline_problem
@@ -81,7 +82,7 @@ def _sentence_edits(before: str, after: str) -> list[_Edit]:
     return joined
 
 
-def _widened(kept: list[_Edit], live: list[_Edit], source: str) -> list[_Edit] | None:
+def _widened(kept: list[_Edit], live: list[_Edit]) -> list[_Edit] | None:
     """``kept`` with ``live`` folded in where they overlap, when every overlap is between
     rewrites of whole sentences: the union of their spans gets both new texts, the
     clause's first. None when an overlap is between smaller edits (a number, a phrase),
@@ -92,12 +93,12 @@ def _widened(kept: list[_Edit], live: list[_Edit], source: str) -> list[_Edit] |
         if not clashing:
             merged.append(edit)
             continue
-        if not all(_is_rewrite(e, source) for e in (edit, *clashing)):
+        if not all(_is_rewrite(e) for e in (edit, *clashing)):
             return None
         start = min(edit[0], *(k[0] for k in clashing))
         end = max(edit[1], *(k[1] for k in clashing))
         first = sorted(clashing)
-        joiner = "" if _CJK.search(edit[2]) else " "
+        joiner = "" if has_chinese(edit[2]) else " "
         new = joiner.join(k[2].strip() for k in first)
         new = f"{new}{joiner}{edit[2].strip()}" if edit[2].strip() else new
         merged = [k for k in merged if k not in clashing]
@@ -105,13 +106,12 @@ def _widened(kept: list[_Edit], live: list[_Edit], source: str) -> list[_Edit] |
     return sorted(merged)
 
 
-def _is_rewrite(edit: _Edit, source: str) -> bool:
+def _is_rewrite(edit: _Edit) -> bool:
     """True when ``edit`` replaces at least a sentence's worth of words (40 characters)."""
     return edit[1] - edit[0] >= _REWRITE_CHARS and len(edit[2]) >= _REWRITE_CHARS // 2
 
 
 _REWRITE_CHARS = 40
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _rewritten(edit: _Edit, kept: Sequence[_Edit]) -> bool:
@@ -191,7 +191,7 @@ def _combine(findings: list[Finding], indexes: list[int], source: str) -> None:
         # an edit inside text the clause's redline already rewrites is moot
         live = [e for e in edits if not (joined and _rewritten(e, kept))]
         if joined and any(_overlaps(edit, kept) for edit in live):
-            widened = _widened(kept, live, source)
+            widened = _widened(kept, live)
             if widened is not None:  # two rewrites of overlapping sentences: both, in turn
                 kept = widened
                 spans.append((quote.start, quote.start + len(quote.text)))
