@@ -90,7 +90,6 @@ def create_app(
             settings=settings,
             storage=storage,
             registry=registry,
-            registry_factory=factory,
             jobs=jobs,
             keys=keys,
             limiter=SlidingWindowRateLimiter(

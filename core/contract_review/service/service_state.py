@@ -4,7 +4,6 @@ law index (opened on first use), the key policy and the rate limiter."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -43,7 +42,6 @@ class ServiceState:
     settings: Settings
     storage: StorageBackend
     registry: Registry
-    registry_factory: Callable[[], Registry]
     jobs: ReviewJobs
     keys: ApiKeyPolicy
     limiter: SlidingWindowRateLimiter
