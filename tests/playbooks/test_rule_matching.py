@@ -112,6 +112,31 @@ def test_capture_groups_and_named_groups() -> None:
     assert hit.party == "Buyer" and hit.value is not None and hit.value.value == 90
 
 
+def test_boilerplate_that_states_no_term_is_not_read() -> None:
+    """ "including, but not limited to" lists examples and "in full force and effect" says
+    a contract is valid: neither caps, uncaps nor pays anything in full."""
+    text = (
+        "The Supplier shall indemnify the Customer against any and all losses, including, "
+        "but not limited to, legal fees. This Agreement remains in full force and effect. "
+        "Each party is liable in full, including without limitation for lost profits."
+    )
+    masked = in_force(text)
+    assert len(masked) == len(text)
+    assert "limited to" not in masked and "full force" not in masked
+    assert "without limitation" not in masked and "liable in full" in masked
+    rule = PlaybookRule(
+        rule_id="cap",
+        clause_id="9",
+        description="d",
+        patterns=(r"limited\s+to", r"in\s+full\b", r"without\s+limitation"),
+    )
+    [hit] = find_hits(rule, text)
+    assert hit.matched == "in full"
+    # an express absence of a limit is still read
+    kept = "Its liability is without limitation as to amount."
+    assert in_force(kept) == kept
+
+
 def test_words_removed_by_an_amendment_are_not_read() -> None:
     text = 'In Sub-Clause 14.7, replace "fifty-six (56) days" with "ninety (90) days".'
     masked = in_force(text)

@@ -81,6 +81,17 @@ _OLD_WORDING = (
     re.compile(r"(?:将|把|删除|删去)\s*[\"“‘]([^\"”’\n]{1,200})[\"”’]"),
     re.compile(r"[\"“‘]([^\"”’\n]{1,200})[\"”’]\s*(?:修改|替换|变更|改)为"),
 )
+# Boilerplate that reads like a term to a pattern but states none: "including, but not
+# limited to," and "including without limitation" introduce examples, not a limit or
+# its absence; "in full force and effect" and "of no force or effect" say whether
+# something is valid, not that anything is paid or liable in full. Blanked before
+# matching (same length), like the words an amendment removes.
+_NO_TERM_PHRASES = re.compile(
+    r"\b(?:includ(?:ing|es|ed|e)|such\s+as)\s*,?\s*(?:(?:but|and)\s+(?:(?:is|are)\s+)?"
+    r"not\s+(?:be\s+)?limited\s+to|without\s+(?:limitation|limit)(?!\s+(?:as\s+to|of)\s+amount))\b"
+    r"|\b(?:in\s+full|of\s+no(?:\s+further)?)\s+force\s+(?:and|or)\s+effect\b",
+    _FLAGS,
+)
 # What separates the parts of a sentence for ``unless_scope: part``: a Chinese ；, or a
 # semicolon before a clause ("; the Supplier may not..."), not one inside a list of
 # references ("; Sections 6.2 and 7.1", "; 11.1(a)"). ``phrase`` also splits at ，.
@@ -155,13 +166,16 @@ def compare(value: float, comparison: Comparison, threshold: float) -> bool:
 
 @lru_cache(maxsize=4096)
 def in_force(text: str) -> str:
-    """``text`` with the words amendments remove blanked out and traditional Chinese read
-    as simplified (same length, so offsets still point into ``text``)."""
+    """``text`` with the words amendments remove and boilerplate that states no term
+    ("including, but not limited to") blanked out, and traditional Chinese read as
+    simplified (same length, so offsets still point into ``text``)."""
     text = simplified(text)
     chars = list(text)
     for pattern in _OLD_WORDING:
         for match in pattern.finditer(text):
             chars[match.start(1) : match.end(1)] = " " * (match.end(1) - match.start(1))
+    for match in _NO_TERM_PHRASES.finditer(text):
+        chars[match.start() : match.end()] = " " * (match.end() - match.start())
     return "".join(chars)
 
 

@@ -57,7 +57,10 @@ class FitSettings(BaseModel):
 
     regularisation: float = Field(default=1.0, gt=0, description="Inverse L2 strength (C).")
     precision_weight: float = Field(
-        default=0.5, ge=0, description="Threshold objective: recall + this * precision."
+        default=0.6,
+        ge=0,
+        description="Threshold objective: recall + this * precision (0.6: cross-validated on "
+        "CUAD dev, precision 0.686 / recall 0.758 against 0.669 / 0.765 at 0.5).",
     )
     threshold_shrinkage: float = Field(
         default=0.5,

@@ -104,7 +104,7 @@ LIABILITY_CONTROL_SIGNALS: tuple[TopicSignals, ...] = (
         "uncapped_liability",
         r"\bunlimited liability\b|\bexceptions? to (?:the )?limitations?\b|\bexclusions? from (?:the )?limitations?\b|无限责任",
         (
-            r"\b(?:except|excluding|other than|save)\b[^.]{0,200}\b(?:indemnif\w*|confidential\w*|gross negligence|wil(?:l)?ful|fraud\w*|infring\w*|breach of (?:section|article|clause|its|their)|(?:section|article|clause)s? \d)[^.]{0,250}\b(?:in no event|under no circumstances|(?:shall|will)\\s(?:not\\s)?(?:in any event\\s)?(?:be liable|have any liability)|liabilit\\w*\\b[^.]{0,80}\\b(?:exceed|limited))",
+            r"\b(?:except|excluding|other than|save)\b[^.]{0,200}\b(?:indemnif\w*|confidential\w*|gross negligence|wil(?:l)?ful|fraud\w*|infring\w*|breach of (?:section|article|clause|its|their)|(?:section|article|clause)s? \d)[^.]{0,250}\b(?:in no event|under no circumstances|(?:shall|will)\s(?:not\s)?(?:in any event\s)?(?:be liable|have any liability)|liabilit\w*\b[^.]{0,80}\b(?:exceed|limited))",
             r"\bnothing in this (?:section|article|clause|agreement)\b[^.]{0,100}\b(?:limit|restrict|exclude)\w*\b[^.]{0,100}\b(?:indemnif\w*|liabilit\w*|obligations?)\b",
             r"\b(?:in no event|shall not be liable|will not be liable|limitation\w*|liabilit\w*[^.]{0,60}(?:exceed|limited to))\b[^.]{0,300}\b(?:except|excluding|other than|save|provided,? however|shall not apply|does not apply|will not apply)\b[^.]{0,120}\b(?:indemnif\w*|confidential\w*|gross negligence|wil(?:l)?ful|fraud\w*|infring\w*|breach of (?:section|article|clause)|(?:section|article|clause)s? \d)",
             r"\b(?:limitations?|cap|exclusions?)\b[^.]{0,120}\b(?:shall|will|do|does)\s?not (?:apply|limit)\b",
@@ -143,6 +143,9 @@ LIABILITY_CONTROL_SIGNALS: tuple[TopicSignals, ...] = (
             r"\b(?:non-?renewal|not to renew|prior to the (?:expiration|end) of|automatic\w*|renew\w*|thereafter)\b",
             r"\bfor cause\b|\b(?:in the event|if|upon)\b[^.]{0,60}\b(?:convicted|breach|defaults?|fails?|insolv\w*|bankrupt\w*|change (?:of|in) control|ceases?)\b",
             r"违约|破产",
+            # the consequences of ending the contract, whatever the reason
+            r"\b(?:expiration|expiry|termination)\b[^.]{0,60}\bfor any reason\b|\b(?:is|are|be|been)\s(?:so )?terminated\b[^.]{0,20}\bfor any reason\b",
+            r"\bforce majeure\b",
         ),
         trigger=("terminat", "cancel", "withdraw", "解除", "终止"),
     ),

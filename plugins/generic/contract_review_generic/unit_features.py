@@ -2,7 +2,10 @@
 
 Features are general drafting evidence, each scaled to about [0, 1]: a heading that
 names the topic, how many of the topic's characteristic phrasings the unit uses, how
-often its supporting words occur, phrasings of a neighbouring topic, whether the unit
+often its supporting words occur, phrasings of a neighbouring topic (anywhere in the
+unit; whether some sentence carries the topic without them, so that "terminate on
+thirty days' notice of a breach" is told from "terminate at any time on thirty days'
+notice"; and whether the unit's heading names the neighbour), whether the unit
 is a definition, a period of time or an amount of money in it, whether it is written
 in capitals (limitations and disclaimers are printed conspicuously), its length, and
 how it compares with the best unit of the same contract, and where it sits in the
@@ -50,6 +53,8 @@ FEATURE_NAMES: tuple[str, ...] = (
     "support",
     "support_rarity",
     "against",
+    "strong_clean",
+    "heading_against",
     "definition",
     "period",
     "money",
@@ -70,6 +75,8 @@ _UPPER = re.compile(r"[A-Z]")
 _INNER_DOT = re.compile(r"(?<=[0-9a-z])\.(?=[0-9a-z])")
 _ABBREVIATION = re.compile(r"\b(?:inc|corp|co|ltd|no|nos|sec|art|vs|e·g|i·e|u·s|n·a|s·a|l·p)\.")
 _LOWER = re.compile(r"[a-z]")
+#: Where a sentence of the matching text ends (inner full stops are middle dots there).
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
 
 _DEFINITION = re.compile(
     r"^\W{0,3}(?:\d+(?:\.\d+)*\.?\s+)?[\"“'][^\"”']{1,80}[\"”']\s*(?:shall )?(?:means?|has the meaning|refers to|shall have the meaning)|^[^。；]{1,20}(?:是指|系指)"
@@ -183,6 +190,24 @@ def _fill_rarity(rows: list[list[float]], counts: list[list[int]], column: int) 
     _relative_to_best(rows, column)
 
 
+def _clean_strong(text: str, signals: CompiledSignals) -> bool:
+    """Whether a sentence of ``text`` carries the topic (a strong phrasing) without a
+    neighbouring topic's phrasing in the same sentence: "either party may terminate on
+    thirty days' notice" apart from "... on thirty days' notice of a breach"."""
+    for sentence in _SENTENCE_END.split(text):
+        if any(pattern.search(sentence) for pattern in signals.strong) and not any(
+            pattern.search(sentence) for pattern in signals.against
+        ):
+            return True
+    return False
+
+
+def _names_neighbour(heading: str, signals: CompiledSignals) -> bool:
+    """Whether the unit's headings or lead-in name a neighbouring topic ("Termination for
+    Cause", "Exclusive Remedy") rather than the topic itself."""
+    return bool(heading.strip()) and any(pattern.search(heading) for pattern in signals.against)
+
+
 def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFeatures:
     """The feature rows of ``document``'s units for the topic of ``signals``; a unit
     without any of the topic's triggers gets a row of zeros and is not eligible."""
@@ -200,6 +225,7 @@ def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFea
             continue
         heading = document.headings[index]
         strong = sum(1 for pattern in signals.strong if pattern.search(text))
+        against = any(pattern.search(text) for pattern in signals.against)
         hits = [pattern.count(text, SUPPORT_CAP) for pattern in signals.support]
         counts.append(hits)
         support = sum(hits)
@@ -212,7 +238,9 @@ def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFea
                 float(strong),  # replaced by the share of the best below
                 math.log1p(support) / support_scale,
                 0.0,  # support_rarity, filled in below
-                float(any(pattern.search(text) for pattern in signals.against)),
+                float(against),
+                float(_clean_strong(text, signals) if strong and against else strong > 0),
+                float(_names_neighbour(f"{heading} {document.leads[index]}", signals)),
                 float(document.definitions[index]),
                 float(document.periods[index]),
                 float(document.money[index]),

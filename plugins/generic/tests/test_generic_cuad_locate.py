@@ -35,6 +35,8 @@ from contract_review_generic.locate import LocateClauseInput, locate_topic
 from contract_review_generic.location_metrics import score_locations
 from contract_review_generic.locator_parameters import read_parameters
 from contract_review_generic.paragraph_units import clause_units
+from contract_review_generic.topic_signals import compiled_signals
+from contract_review_generic.unit_features import FEATURE_NAMES, document_text, topic_features
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 CUAD = REPO_ROOT.parent / "shared" / "data" / "cuad"
@@ -149,8 +151,10 @@ def test_cuad_macro_recall_and_precision() -> None:
         print(f"{score.topic:38s} P {score.precision:.2f} R {score.recall:.2f}")
     print(f"macro P {scores.macro_precision:.3f} R {scores.macro_recall:.3f}")
     assert len(scores.topics) == 16
-    assert scores.macro_recall >= 0.75
-    assert scores.macro_precision >= 0.60
+    # regression floors for the locator alone with the shipped (in-sample) parameters:
+    # 0.692 / 0.791 when they were last fitted (docs/benchmarks.md has the full review)
+    assert scores.macro_recall >= 0.77
+    assert scores.macro_precision >= 0.67
 
 
 # ------------------------------------------------------------------ small contracts
@@ -322,3 +326,57 @@ def test_fast_pattern_matches_like_re(words: list[str]) -> None:
 
 def test_top_level_alternatives() -> None:
     assert top_level_alternatives(r"\ba|b(c|d)|[|]e") == [r"\ba", "b(c|d)", "[|]e"]
+
+
+def _features(text: str, topic: str) -> dict[str, float]:
+    document = parse_text(text, name="features.txt")
+    prepared = document_text(document.source, clause_units(document))
+    features = topic_features(prepared, compiled_signals(topic))
+    row = next(row for row, ok in zip(features.rows, features.eligible, strict=True) if ok)
+    return dict(zip(FEATURE_NAMES, row, strict=True))
+
+
+def test_sentence_level_evidence_sets_a_neighbouring_topic_apart() -> None:
+    """A termination right on notice of a breach is not termination for convenience:
+    the strong phrasing and the neighbouring topic's wording sit in one sentence."""
+    for_cause = _features(
+        "1. Termination\n\nEither party may terminate this Agreement upon thirty (30) days' "
+        "written notice to the other party of any material breach by the other party.\n",
+        "termination_for_convenience",
+    )
+    assert for_cause["strong_any"] == 1.0 and for_cause["against"] == 1.0
+    assert for_cause["strong_clean"] == 0.0
+    convenience = _features(
+        "1. Termination\n\nEither party may terminate this Agreement at any time upon thirty "
+        "(30) days' written notice. Either party may terminate this Agreement upon written "
+        "notice if the other party commits a material breach.\n",
+        "termination_for_convenience",
+    )
+    assert convenience["against"] == 1.0 and convenience["strong_clean"] == 1.0
+
+
+def test_a_heading_naming_a_neighbouring_topic_is_a_feature() -> None:
+    named = _features(
+        "8. Termination for Cause\n\nEither party may terminate this Agreement on notice if "
+        "the other party fails to pay.\n",
+        "termination_for_convenience",
+    )
+    assert named["heading_against"] == 1.0
+    plain = _features(
+        "8. Termination\n\nEither party may terminate this Agreement at any time on thirty "
+        "(30) days' notice.\n",
+        "termination_for_convenience",
+    )
+    assert plain["heading_against"] == 0.0
+
+
+def test_carve_outs_from_a_cap_are_uncapped_liability_wording() -> None:
+    """ "except for its indemnification obligations, each party's liability shall not
+    exceed ..." carves a liability out of the cap."""
+    [carve_out, *_] = compiled_signals("uncapped_liability").strong
+    text = (
+        "except for its indemnification obligations, each party's liability under this "
+        "agreement shall not exceed the fees paid"
+    )
+    assert carve_out.search(text)
+    assert carve_out.search("except for breach of confidentiality, neither party shall be liable")
