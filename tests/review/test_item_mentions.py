@@ -7,7 +7,7 @@ from pathlib import Path
 
 from contract_review.documents.loading import parse_text
 from contract_review.domain import ChecklistItem
-from contract_review.playbooks.drafting_slots import drafting_slots, party_phrase
+from contract_review.playbooks.drafting_slots import drafting_slots, party_phrase, positional_label
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
 from contract_review.review.item_mentions import (
@@ -69,6 +69,48 @@ def test_drafting_slots_read_the_contract_words() -> None:
     assert party_phrase("Contractor", chinese=False) == "the Contractor"
     assert party_phrase("Acme Supply Co.", chinese=False) == "Acme Supply Co."
     assert party_phrase("乙方", chinese=True) == "乙方"
+
+
+def test_positional_parties_are_told_apart_by_who_pays_the_price() -> None:
+    """A contract naming its parties only 甲方 and 乙方: the one that pays the price is the
+    customer (employer, buyer...), the other the supplier (contractor, seller...); a
+    penalty paid is no price; traditional characters read alike; no payment: no answer."""
+    text = (
+        "甲方應於驗收合格後三十日內向乙方支付合同總價的百分之九十。"
+        "乙方逾期交货的，应向甲方支付违约金。甲方支付设计费总额的百分之十作为定金。"
+    )
+    assert positional_label(text, "contractor") == "乙方"
+    assert positional_label(text, "buyer") == "甲方"
+    assert positional_label(text, "party_a") == ""  # a positional side is no role
+    assert positional_label("乙方应向甲方支付违约金。", "supplier") == ""
+    reversed_roles = "乙方应按月向甲方支付租金。"
+    assert positional_label(reversed_roles, "lessor") == "甲方"
+
+
+def test_a_chinese_template_names_the_burdened_party(tmp_path: Path) -> None:
+    """A fitness-for-any-purpose promise in a contract that names its parties 甲方 and
+    乙方 only: the drafted change says which party warrants, not 各方."""
+    contract = tmp_path / "services_zh.txt"
+    contract.write_text(
+        "技术服务合同\n\n甲方：某某医院\n乙方：某某信息技术有限公司\n\n"
+        "第一条 服务内容\n乙方为甲方开发影像云平台，并提供运维服务。\n"
+        "第二条 价款\n甲方应于验收合格后三十日内向乙方支付服务费人民币八十万元。\n"
+        "第三条 质量\n乙方保证交付成果适用于甲方现在或将来的任何用途，无论该用途是否在本合同中载明。\n"
+        "第四条 争议解决\n因本合同产生的争议，提交甲方所在地人民法院诉讼解决。\n",
+        encoding="utf-8",
+    )
+    engine = make_engine(tmp_path, make_registry())
+    state = engine.start(
+        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(contract))])
+    )
+    fitness = [
+        f
+        for f in state.findings
+        if f.checklist_item_id == "fitness_for_purpose" and f.suggested_change is not None
+    ]
+    assert fitness, [f.title for f in state.findings]
+    after = fitness[0].suggested_change.after if fitness[0].suggested_change else ""
+    assert "各方不作保证" not in after and "乙方" in after
 
 
 def test_a_review_does_not_report_missing_what_the_contract_provides(tmp_path: Path) -> None:

@@ -40,7 +40,13 @@ from ..review.findings import Evidence, Finding
 from ..review.redline_checks import redline_problem
 from ..review.skill_facts import SkillFact
 from .detected_terms import detected_term
-from .drafting_slots import DraftingSlots, drafting_slots, other_party, party_phrase
+from .drafting_slots import (
+    DraftingSlots,
+    drafting_slots,
+    other_party,
+    party_phrase,
+    positional_label,
+)
 from .fact_rules import breaching_facts, facts_note, quoted_in
 from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
@@ -146,6 +152,8 @@ class _Context:
                     ),
                     burdened if not burdened.isascii() else "",
                 )
+        if not burdened and slots.chinese and kind not in ("either", "named_party", "other_party"):
+            burdened = positional_label(primary.source, kind)
         if not burdened:
             return slots
         other = other_party(parties, burdened)

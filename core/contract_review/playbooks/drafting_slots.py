@@ -15,10 +15,11 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from ..documents.chinese_script import simplified
 from ..documents.model import Document
 from .contract_parties import ContractParty
 
-__all__ = ["DraftingSlots", "drafting_slots", "party_phrase"]
+__all__ = ["DraftingSlots", "drafting_slots", "party_phrase", "positional_label"]
 
 # Defined terms for the price or value, most specific first.
 _PRICE_TERMS_EN = (
@@ -52,6 +53,15 @@ _PRICE_TERMS_ZH = (
     "总价款",
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# "甲方应于…向乙方支付合同价款": who pays the price (not a penalty) in a contract that
+# names its parties 甲方 and 乙方. Bounded gaps, so linear in the text.
+_PAYS_PRICE = re.compile(
+    r"(甲方|乙方)[^。；，,;]{0,30}?支付[^。；]{0,12}?"
+    r"(?:合同(?:总)?价|价款|货款|[\u4e00-\u9fff]{0,4}费|报酬|租金|工程款|转让款|价格|款项)"
+)
+#: Sides that pay the price, and sides that are paid for what they provide.
+PAYING_SIDES = frozenset({"employer", "customer", "buyer", "licensee", "lessee", "distributor"})
+PAID_SIDES = frozenset({"contractor", "supplier", "seller", "licensor", "lessor"})
 
 
 class DraftingSlots(BaseModel):
@@ -106,6 +116,22 @@ def drafting_slots(document: Document) -> DraftingSlots:
     else:
         price = f"the {term}"
     return DraftingSlots(chinese=False, contract=contract, price=price)
+
+
+def positional_label(text: str, side: str) -> str:
+    """甲方 or 乙方 for ``side`` (a side id such as ``contractor`` or ``buyer``) in a Chinese
+    contract that names its parties only by position: the party that pays the price is the
+    paying side (employer, customer, buyer...), the other one the side paid (contractor,
+    supplier, seller...). '' when the side is neither or the contract does not say clearly
+    who pays."""
+    if side not in PAYING_SIDES | PAID_SIDES:
+        return ""
+    payments = [match.group(1) for match in _PAYS_PRICE.finditer(simplified(text))]
+    first, second = payments.count("甲方"), payments.count("乙方")
+    if first == second:
+        return ""
+    payer, paid = ("甲方", "乙方") if first > second else ("乙方", "甲方")
+    return payer if side in PAYING_SIDES else paid
 
 
 def party_phrase(label: str, *, chinese: bool) -> str:
