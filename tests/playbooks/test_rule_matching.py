@@ -342,3 +342,20 @@ def test_a_topic_read_first_or_a_close_second_counts(
     )
     text = "The Venue may withdraw the Booking for any reason or for none."
     assert bool(find_hits(rule, text)) is fires
+
+
+def test_a_definition_excuses_no_one() -> None:
+    """ "'Net Sales' shall mean gross sales less returns, not to exceed 5%" defines a word;
+    it is no limitation of one party's liability (the rule read by meaning skips it)."""
+    from contract_review.playbooks.playbook_loading import load_playbook_resource
+
+    playbook = load_playbook_resource("contract_review_generic")
+    rule = next(r for r in playbook.rules if r.rule_id == "generic_one_side_excused_by_meaning")
+    rule = rule.model_copy(update={"topic": ()})  # the wording alone
+    definition = (
+        'For purposes of this Agreement, "Net Sales" shall mean gross sales less any and all '
+        "returns, which shall not exceed five percent of gross sales."
+    )
+    assert find_hits(rule, definition) == []
+    without_it = rule.model_copy(update={"unless": rule.unless[1:]})
+    assert find_hits(without_it, definition)
