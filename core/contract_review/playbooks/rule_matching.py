@@ -42,6 +42,7 @@ __all__ = [
     "find_hits",
     "in_force",
     "part_span",
+    "rule_pattern",
     "sentence_parts",
 ]
 
@@ -165,9 +166,16 @@ def in_force(text: str) -> str:
     return "".join(chars)
 
 
+@lru_cache(maxsize=4096)
+def rule_pattern(pattern: str) -> re.Pattern[str]:
+    """A rule's pattern compiled as rules are matched (case-insensitive), once: a
+    playbook has more patterns than ``re``'s own cache holds."""
+    return re.compile(pattern, _FLAGS)
+
+
 def any_match(patterns: Iterable[str], text: str) -> bool:
     """True when one of ``patterns`` matches ``text`` (case-insensitive)."""
-    return any(re.search(pattern, text, _FLAGS) for pattern in patterns)
+    return any(rule_pattern(pattern).search(text) for pattern in patterns)
 
 
 def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
@@ -177,13 +185,15 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
     once (the earliest, then the longest). ``unless_anywhere`` and ``one_sided`` are
     the caller's: they depend on the rule's scope."""
     masked = in_force(text)
-    sentences = sentence_spans(masked)
+    sentences: list[tuple[int, int]] | None = None  # read at the first match
     terms_cache: dict[tuple[int, int], list[FinancialTerm]] = {}
     hits: list[RuleHit] = []
     for pattern in rule.patterns:
-        for match in re.finditer(pattern, masked, _FLAGS):
+        for match in rule_pattern(pattern).finditer(masked):
             if match.end() == match.start():
                 continue
+            if sentences is None:
+                sentences = sentence_spans(masked)
             span = _sentence_of(sentences, match.start())
             guarded_start = _referent_start(sentences, span, masked)
             guarded = masked[guarded_start : span[1]]
@@ -284,7 +294,7 @@ def _excused(unless: Iterable[str], text: str) -> bool:
         not _CONCESSIVE.search(text[_concession_start(text, m.start()) : m.start()])
         and not _NEGATED.search(text[max(0, m.start() - NEGATION_CHARS) : m.start()])
         for pattern in unless
-        for m in re.finditer(pattern, text, _FLAGS)
+        for m in rule_pattern(pattern).finditer(text)
     )
 
 
