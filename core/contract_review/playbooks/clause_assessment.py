@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from ..documents.case_folding import fold
 from ..documents.model import Document, DocumentRole
 from ..domain import ChecklistItem, RiskLevel
 from ..review.clause_location import ClauseLocation
@@ -44,6 +45,7 @@ from .drafting_slots import DraftingSlots, drafting_slots, other_party, party_ph
 from .fact_rules import breaching_facts, facts_note, quoted_in
 from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
+from .pattern_words import may_match
 from .playbook_models import Playbook
 from .redlines import redlined_text, struck_sentences
 from .rule_matching import (
@@ -376,9 +378,12 @@ def _exceptions(
     if not patterns:
         return []
     text = in_force(passage.text)
+    folded = fold(text)
     sentences = sentence_spans(text)
     parties: list[str | None] = []
     for pattern in patterns:
+        if not may_match(pattern, folded):
+            continue
         for match in rule_pattern(pattern).finditer(text):
             start, end = next(((a, b) for a, b in sentences if match.start() < b), (0, len(text)))
             start, end = part_span(text, (start, end), match.start(), match.end())

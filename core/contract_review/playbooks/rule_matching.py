@@ -26,8 +26,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..documents.case_folding import fold
 from ..documents.chinese_script import simplified
 from ..skills.generic.financial_terms import FinancialTerm
+from .pattern_words import may_match
 from .rule_models import Comparison, PlaybookRule
 from .sentences import sentence_spans
 from .term_topics import term_topics
@@ -185,10 +187,13 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
     once (the earliest, then the longest). ``unless_anywhere`` and ``one_sided`` are
     the caller's: they depend on the rule's scope."""
     masked = in_force(text)
+    folded = fold(masked)
     sentences: list[tuple[int, int]] | None = None  # read at the first match
     terms_cache: dict[tuple[int, int], list[FinancialTerm]] = {}
     hits: list[RuleHit] = []
     for pattern in rule.patterns:
+        if not may_match(pattern, folded):  # a word the pattern needs is not there
+            continue
         for match in rule_pattern(pattern).finditer(masked):
             if match.end() == match.start():
                 continue
