@@ -137,18 +137,13 @@ def find_by_keywords(
     titles = [fold(section.title) for section in sections]
     texts = [fold(section.text) for section in sections]
     scores = [0.0] * len(sections)
-    for pattern, word in searches:
+    for pattern, word, first in searches:
         # Only a section with the keyword's word in it (case folded) can match it.
         for i in which_may_contain(titles, word):
             if pattern.search(sections[i].title):
                 scores[i] += TITLE_WEIGHT
         for i in which_may_contain(texts, word):
-            hits = 0
-            for _ in pattern.finditer(sections[i].text):
-                hits += 1
-                if hits >= TEXT_HIT_CAP:
-                    break
-            scores[i] += TEXT_WEIGHT * hits
+            scores[i] += TEXT_WEIGHT * _hits(pattern, sections[i].text, texts[i], first)
     scored = [
         (section, score) for section, score in zip(sections, scores, strict=True) if score > 0
     ]
@@ -156,11 +151,37 @@ def find_by_keywords(
     return scored[:limit]
 
 
+def _hits(pattern: re.Pattern[str], text: str, folded: str, first: str) -> int:
+    """The matches of a keyword's ``pattern`` in ``text``, at most ``TEXT_HIT_CAP``, as
+    ``pattern.finditer`` finds them; ``folded`` is ``fold(text)``, ``first`` the keyword's
+    first word. A match starts with that word, so when it is ASCII and the folding kept
+    every offset, the pattern is tried only where the folded text has it."""
+    hits = 0
+    if not first.isascii() or len(folded) != len(text):
+        for _ in pattern.finditer(text):
+            hits += 1
+            if hits >= TEXT_HIT_CAP:
+                break
+        return hits
+    needle = first.lower()
+    end = 0  # matches do not overlap: the next one starts after the last
+    at = folded.find(needle)
+    while at >= 0:
+        if at >= end and (match := pattern.match(text, at)) is not None:
+            hits += 1
+            if hits >= TEXT_HIT_CAP:
+                break
+            end = match.end()
+        at = folded.find(needle, at + 1)
+    return hits
+
+
 @lru_cache(maxsize=1024)
-def _keyword_search(keyword: str) -> tuple[re.Pattern[str], str]:
-    """The pattern of ``keyword`` and the word of it (the longest ASCII one) that every
-    match contains."""
-    return _keyword_pattern(keyword), max(keyword.split(), key=lambda w: (w.isascii(), len(w)))
+def _keyword_search(keyword: str) -> tuple[re.Pattern[str], str, str]:
+    """The pattern of ``keyword``, the word of it (the longest ASCII one) that every
+    match contains, and its first word, with which every match starts."""
+    words = keyword.split()
+    return _keyword_pattern(keyword), max(words, key=lambda w: (w.isascii(), len(w))), words[0]
 
 
 def _keyword_pattern(keyword: str) -> re.Pattern[str]:
