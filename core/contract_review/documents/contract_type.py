@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -258,6 +259,13 @@ def infer_contract_type(document_or_text: Document | str) -> ContractType:
     head = text[:TITLE_CHARS]
     if title and title not in head:  # a title the parser took from elsewhere (metadata)
         head = f"{title}\n{head}"
+    # A copy: the cached one is shared (the review and the generic locator both ask).
+    return _inferred(text, head).model_copy(deep=True)
+
+
+@lru_cache(maxsize=16)
+def _inferred(text: str, head: str) -> ContractType:
+    """:func:`infer_contract_type` of ``text`` whose title and first lines are ``head``."""
     opening = text[TITLE_CHARS:OPENING_CHARS]
     scores: dict[str, float] = {}
     evidence: dict[str, list[str]] = {}

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..domain import ChecklistItem
+from .case_folding import fold, which_may_contain
 from .model import Document, Section, SectionKind
 from .numbering import parse_clause_reference
 
@@ -87,6 +89,7 @@ def _carries_keyword(section: Section, keywords: Sequence[str]) -> bool:
     return any(_stem_pattern(k).search(where) for k in keywords)
 
 
+@lru_cache(maxsize=1024)
 def _stem_pattern(keyword: str) -> re.Pattern[str]:
     words = keyword.casefold().split()
     if keyword.isascii():
@@ -127,25 +130,58 @@ def find_by_keywords(
     word boundary ("claim" matches "Claims", "law" does not match "outlaw"), a Chinese
     keyword matches as a substring. Ties keep document order.
     """
-    patterns = [_keyword_pattern(k) for k in keywords if k.strip()]
-    if not patterns or limit <= 0:
+    searches = [_keyword_search(k) for k in keywords if k.strip()]
+    if not searches or limit <= 0:
         return []
-    scored: list[tuple[Section, float]] = []
-    for section in document.sections():
-        score = 0.0
-        for pattern in patterns:
-            if pattern.search(section.title):
-                score += TITLE_WEIGHT
-            hits = 0
-            for _ in pattern.finditer(section.text):
-                hits += 1
-                if hits >= TEXT_HIT_CAP:
-                    break
-            score += TEXT_WEIGHT * hits
-        if score > 0:
-            scored.append((section, score))
+    sections = list(document.sections())
+    titles = [fold(section.title) for section in sections]
+    texts = [fold(section.text) for section in sections]
+    scores = [0.0] * len(sections)
+    for pattern, word, first in searches:
+        # Only a section with the keyword's word in it (case folded) can match it.
+        for i in which_may_contain(titles, word):
+            if pattern.search(sections[i].title):
+                scores[i] += TITLE_WEIGHT
+        for i in which_may_contain(texts, word):
+            scores[i] += TEXT_WEIGHT * _hits(pattern, sections[i].text, texts[i], first)
+    scored = [
+        (section, score) for section, score in zip(sections, scores, strict=True) if score > 0
+    ]
     scored.sort(key=lambda pair: -pair[1])  # stable: ties stay in document order
     return scored[:limit]
+
+
+def _hits(pattern: re.Pattern[str], text: str, folded: str, first: str) -> int:
+    """The matches of a keyword's ``pattern`` in ``text``, at most ``TEXT_HIT_CAP``, as
+    ``pattern.finditer`` finds them; ``folded`` is ``fold(text)``, ``first`` the keyword's
+    first word. A match starts with that word, so when it is ASCII and the folding kept
+    every offset, the pattern is tried only where the folded text has it."""
+    hits = 0
+    if not first.isascii() or len(folded) != len(text):
+        for _ in pattern.finditer(text):
+            hits += 1
+            if hits >= TEXT_HIT_CAP:
+                break
+        return hits
+    needle = first.lower()
+    end = 0  # matches do not overlap: the next one starts after the last
+    at = folded.find(needle)
+    while at >= 0:
+        if at >= end and (match := pattern.match(text, at)) is not None:
+            hits += 1
+            if hits >= TEXT_HIT_CAP:
+                break
+            end = match.end()
+        at = folded.find(needle, at + 1)
+    return hits
+
+
+@lru_cache(maxsize=1024)
+def _keyword_search(keyword: str) -> tuple[re.Pattern[str], str, str]:
+    """The pattern of ``keyword``, the word of it (the longest ASCII one) that every
+    match contains, and its first word, with which every match starts."""
+    words = keyword.split()
+    return _keyword_pattern(keyword), max(words, key=lambda w: (w.isascii(), len(w))), words[0]
 
 
 def _keyword_pattern(keyword: str) -> re.Pattern[str]:

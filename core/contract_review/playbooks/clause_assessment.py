@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from ..documents.case_folding import fold
 from ..documents.model import Document, DocumentRole
 from ..domain import ChecklistItem, RiskLevel
 from ..review.clause_location import ClauseLocation
@@ -39,7 +40,7 @@ from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
 from ..review.redline_checks import redline_problem
 from ..review.skill_facts import SkillFact
-from .detected_terms import detected_term
+from .detected_terms import detected_term, read_sections
 from .drafting_slots import (
     DraftingSlots,
     drafting_slots,
@@ -50,9 +51,18 @@ from .drafting_slots import (
 from .fact_rules import breaching_facts, facts_note, quoted_in
 from .finding_selection import one_per_category, unique_ids
 from .party_sides import Burden, PartySide, PartyWords, burden_of
+from .pattern_words import may_match
 from .playbook_models import Playbook
 from .redlines import redlined_text, struck_sentences
-from .rule_matching import RuleHit, any_match, excused, find_hits, in_force, part_span
+from .rule_matching import (
+    RuleHit,
+    any_match,
+    excused,
+    find_hits,
+    in_force,
+    part_span,
+    rule_pattern,
+)
 from .rule_models import PlaybookRule
 from .sentences import sentence_spans
 from .side_labels import merged_sides, side_labels
@@ -281,10 +291,10 @@ def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     reads its term in a section of the primary document (definitions included)."""
     if rule.detector_min is None or not rule.category:
         return []
+    passages = ctx.sections(definitions=True)
+    read_sections([passage.text for passage in passages])
     return [
-        finding
-        for passage in ctx.sections(definitions=True)
-        if (finding := _detected(ctx, rule, passage)) is not None
+        finding for passage in passages if (finding := _detected(ctx, rule, passage)) is not None
     ]
 
 
@@ -376,10 +386,13 @@ def _exceptions(
     if not patterns:
         return []
     text = in_force(passage.text)
+    folded = fold(text)
     sentences = sentence_spans(text)
     parties: list[str | None] = []
     for pattern in patterns:
-        for match in re.finditer(pattern, text, re.IGNORECASE):
+        if not may_match(pattern, folded):
+            continue
+        for match in rule_pattern(pattern).finditer(text):
             start, end = next(((a, b) for a, b in sentences if match.start() < b), (0, len(text)))
             start, end = part_span(text, (start, end), match.start(), match.end())
             if not ctx.words.named(text[start:end]):

@@ -18,6 +18,7 @@ refers to it by ("Contractor"; "甲方" and "买方").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -131,7 +132,12 @@ def _party_word(label: str) -> bool:
 def find_parties(document: Document) -> list[ContractParty]:
     """The parties ``document`` names in its opening, in the order it names them; a
     party named twice (a line and a definition) is one party."""
-    head = _head(document)
+    return list(_parties_in(_head(document), document.name))
+
+
+@lru_cache(maxsize=64)
+def _parties_in(head: str, document_name: str) -> tuple[ContractParty, ...]:
+    """The parties an opening names (cached: every clause of a review asks again)."""
     found: list[tuple[int, str, tuple[str, ...]]] = []
     for match in _EN_DEFINED.finditer(head):
         label = match.group("label")
@@ -168,12 +174,12 @@ def find_parties(document: Document) -> list[ContractParty]:
         )
         clean = tuple(label.strip() for label in labels if label.strip())
         if same is None:
-            parties.append(ContractParty(name=name, labels=clean, document=document.name))
+            parties.append(ContractParty(name=name, labels=clean, document=document_name))
             continue
         party = parties[same]
         parties[same] = ContractParty(
             name=party.name or name,
             labels=tuple(dict.fromkeys((*party.labels, *clean))),
-            document=document.name,
+            document=document_name,
         )
-    return parties
+    return tuple(parties)

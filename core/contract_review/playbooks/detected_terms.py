@@ -11,6 +11,7 @@ the number and the redline sets it to the limit).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .rule_matching import RuleHit, find_hits, in_force, sentence_parts
@@ -18,7 +19,7 @@ from .rule_models import PlaybookRule
 from .sentences import sentence_spans
 from .term_detector import TermDetector, term_detector
 
-__all__ = ["DetectedTerm", "detected_term"]
+__all__ = ["DetectedTerm", "detected_term", "read_sections"]
 
 #: Every word (a run of Chinese characters counts as one): where a numeric rule reads its
 #: sentence's numbers from when its cue words are not there.
@@ -51,6 +52,12 @@ def detected_term(
         return DetectedTerm(numbers, reading[1]) if numbers else None
     part = _best_part(rule.category, text, detector)
     return None if part is None else DetectedTerm([part], reading[1])
+
+
+def read_sections(texts: Sequence[str], detector: TermDetector | None = None) -> None:
+    """Have the detector read ``texts`` in one batch: it keeps each reading, so
+    :func:`detected_term` on each of them then costs no scoring call of its own."""
+    (detector or term_detector()).probabilities([text for text in texts if text.strip()])
 
 
 def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:

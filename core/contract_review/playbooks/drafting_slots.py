@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -97,8 +98,13 @@ def _count(text: str, phrase: str) -> int:
 
 def drafting_slots(document: Document) -> DraftingSlots:
     """The contract's words for itself and its price (parties are per finding)."""
-    text = document.source
-    chinese = document.language == "zh" or len(_CJK.findall(text[:4000])) > 200
+    return _slots_of(document.source, document.language)
+
+
+@lru_cache(maxsize=16)
+def _slots_of(text: str, language: str) -> DraftingSlots:
+    """:func:`drafting_slots` of a source text (cached: every checklist item asks)."""
+    chinese = language == "zh" or len(_CJK.findall(text[:4000])) > 200
     if chinese:
         contract = "本协议" if text.count("本协议") > text.count("本合同") else "本合同"
         price = next((t for t in _PRICE_TERMS_ZH if t in text), f"{contract}总价款")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -205,6 +206,15 @@ def _unknown_party_message(
     )
 
 
+@lru_cache(maxsize=64)
+def _words_pattern(ordered: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern for party words (longest first), compiled once per set of words."""
+    alternatives = [
+        rf"(?<![A-Za-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w) for w in ordered
+    ]
+    return re.compile("|".join(alternatives)) if alternatives else None
+
+
 class PartyWords:
     """The words for parties in a set of documents, to find whom a sentence is about."""
 
@@ -213,12 +223,7 @@ class PartyWords:
         self.parties = _parties(documents)
         words = {label for side in self.sides for label in side.labels}
         words |= {label for party in self.parties for label in party.labels}
-        ordered = sorted(words, key=len, reverse=True)
-        alternatives = [
-            rf"(?<![A-Za-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w)
-            for w in ordered
-        ]
-        self._pattern = re.compile("|".join(alternatives)) if alternatives else None
+        self._pattern = _words_pattern(tuple(sorted(words, key=len, reverse=True)))
 
     def subject(self, text: str, hit: RuleHit, verbs: Sequence[str] = ()) -> str | None:
         """The party word the hit is about.

@@ -26,8 +26,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..documents.case_folding import fold
 from ..documents.chinese_script import simplified
 from ..skills.generic.financial_terms import FinancialTerm
+from .pattern_words import may_match
 from .rule_models import Comparison, PlaybookRule
 from .sentences import sentence_spans
 from .term_topics import term_topics
@@ -42,6 +44,7 @@ __all__ = [
     "find_hits",
     "in_force",
     "part_span",
+    "rule_pattern",
     "sentence_parts",
 ]
 
@@ -179,9 +182,16 @@ def in_force(text: str) -> str:
     return "".join(chars)
 
 
+@lru_cache(maxsize=4096)
+def rule_pattern(pattern: str) -> re.Pattern[str]:
+    """A rule's pattern compiled as rules are matched (case-insensitive), once: a
+    playbook has more patterns than ``re``'s own cache holds."""
+    return re.compile(pattern, _FLAGS)
+
+
 def any_match(patterns: Iterable[str], text: str) -> bool:
     """True when one of ``patterns`` matches ``text`` (case-insensitive)."""
-    return any(re.search(pattern, text, _FLAGS) for pattern in patterns)
+    return any(rule_pattern(pattern).search(text) for pattern in patterns)
 
 
 def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
@@ -191,13 +201,18 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
     once (the earliest, then the longest). ``unless_anywhere`` and ``one_sided`` are
     the caller's: they depend on the rule's scope."""
     masked = in_force(text)
-    sentences = sentence_spans(masked)
+    folded = fold(masked)
+    sentences: list[tuple[int, int]] | None = None  # read at the first match
     terms_cache: dict[tuple[int, int], list[FinancialTerm]] = {}
     hits: list[RuleHit] = []
     for pattern in rule.patterns:
-        for match in re.finditer(pattern, masked, _FLAGS):
+        if not may_match(pattern, folded):  # a word the pattern needs is not there
+            continue
+        for match in rule_pattern(pattern).finditer(masked):
             if match.end() == match.start():
                 continue
+            if sentences is None:
+                sentences = sentence_spans(masked)
             span = _sentence_of(sentences, match.start())
             guarded_start = _referent_start(sentences, span, masked)
             guarded = masked[guarded_start : span[1]]
@@ -298,7 +313,7 @@ def _excused(unless: Iterable[str], text: str) -> bool:
         not _CONCESSIVE.search(text[_concession_start(text, m.start()) : m.start()])
         and not _NEGATED.search(text[max(0, m.start() - NEGATION_CHARS) : m.start()])
         for pattern in unless
-        for m in re.finditer(pattern, text, _FLAGS)
+        for m in rule_pattern(pattern).finditer(text)
     )
 
 

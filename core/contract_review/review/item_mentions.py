@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
+from ..documents.case_folding import fold
 from ..documents.chinese_script import simplified
 from ..documents.model import Document
 from ..domain import ChecklistItem
+from ..playbooks.pattern_words import may_match
 from .clause_location import ClauseLocation
 
 __all__ = ["MENTION_REASON", "distinctive_keywords", "item_applies", "mentioned_locations"]
@@ -48,7 +51,11 @@ def distinctive_keywords(item: ChecklistItem) -> list[str]:
 
 
 def _pattern(keywords: Iterable[str]) -> re.Pattern[str] | None:
-    words = sorted(set(keywords), key=len, reverse=True)
+    return _alternatives(tuple(sorted(set(keywords), key=len, reverse=True)))
+
+
+@lru_cache(maxsize=256)
+def _alternatives(words: tuple[str, ...]) -> re.Pattern[str] | None:
     if not words:
         return None
     alternatives = [
@@ -72,6 +79,8 @@ def mentioned_locations(
     for order, section in enumerate(document.sections()):
         text = simplified(document.source[section.text_start : section.text_end])
         if section.is_definitions or not text.strip():
+            continue
+        if not may_match(pattern.pattern, fold(text)):  # no keyword's word is there
             continue
         hits = sum(1 for _ in pattern.finditer(text))
         if hits:

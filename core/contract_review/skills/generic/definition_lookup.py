@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from pydantic import BaseModel, Field, model_validator
 
+from ...documents.case_folding import fold, may_contain
 from ...documents.model import DefinedTerm, Document
 from .clause_lookup import clause_text, find_clause
 
@@ -122,9 +124,13 @@ def terms_used_in(text: str, terms: Iterable[DefinedTerm]) -> list[DefinedTerm]:
         (t for t in terms if normalise_term(t.term)), key=lambda t: -len(normalise_term(t.term))
     )
     masked = text
+    folded = fold(text)  # a term whose longest word is not in it is not used
     first_use: list[tuple[int, DefinedTerm]] = []
     for defined in candidates:
-        hits = list(_usage_pattern(normalise_term(defined.term)).finditer(masked))
+        term = normalise_term(defined.term)
+        if not may_contain(folded, max(term.split(" "), key=len)):
+            continue
+        hits = list(_usage_pattern(term).finditer(masked))
         if not hits:
             continue
         first_use.append((hits[0].start(), defined))
@@ -139,6 +145,7 @@ def terms_used_in(text: str, terms: Iterable[DefinedTerm]) -> list[DefinedTerm]:
     return [defined for _, defined in first_use]
 
 
+@lru_cache(maxsize=1024)
 def _usage_pattern(term: str) -> re.Pattern[str]:
     """How a normalised term is found in running text."""
     escaped = r"\s+".join(re.escape(part) for part in term.split(" "))
