@@ -8,6 +8,7 @@ from pathlib import Path
 from contract_review.documents.loading import parse_text
 from contract_review.domain import ChecklistItem
 from contract_review.playbooks.drafting_slots import drafting_slots, party_phrase, positional_label
+from contract_review.review.engine import ReviewEngine
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
 from contract_review.review.item_mentions import (
@@ -16,6 +17,7 @@ from contract_review.review.item_mentions import (
     item_applies,
     mentioned_locations,
 )
+from contract_review.review.state import ReviewState
 
 from .engine_fixtures import make_engine, make_registry
 
@@ -71,6 +73,15 @@ def test_drafting_slots_read_the_contract_words() -> None:
     assert party_phrase("乙方", chinese=True) == "乙方"
 
 
+def _review_generic(tmp_path: Path, contract: Path) -> tuple[ReviewEngine, ReviewState]:
+    """The offline generic review of ``contract``, in a store under ``tmp_path``."""
+    engine = make_engine(tmp_path, make_registry())
+    state = engine.start(
+        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(contract))])
+    )
+    return engine, state
+
+
 def test_positional_parties_are_told_apart_by_who_pays_the_price() -> None:
     """A contract naming its parties only 甲方 and 乙方: the one that pays the price is the
     customer (employer, buyer...), the other the supplier (contractor, seller...); a
@@ -99,10 +110,7 @@ def test_a_chinese_template_names_the_burdened_party(tmp_path: Path) -> None:
         "第四条 争议解决\n因本合同产生的争议，提交甲方所在地人民法院诉讼解决。\n",
         encoding="utf-8",
     )
-    engine = make_engine(tmp_path, make_registry())
-    state = engine.start(
-        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(contract))])
-    )
+    _, state = _review_generic(tmp_path, contract)
     fitness = [
         f
         for f in state.findings
@@ -126,10 +134,7 @@ def test_a_review_does_not_report_missing_what_the_contract_provides(tmp_path: P
         "第五条 争议解决\n因本合同产生的争议，提交甲方所在地人民法院诉讼解决。\n",
         encoding="utf-8",
     )
-    engine = make_engine(tmp_path, make_registry())
-    state = engine.start(
-        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(contract))])
-    )
+    engine, state = _review_generic(tmp_path, contract)
     assert state.contract_type == "supply"
     missing = {f.checklist_item_id for f in state.findings if f.status is FindingStatus.MISSING}
     assert "warranty_duration" not in missing
