@@ -90,7 +90,7 @@ _OLD_WORDING = (
 # something is valid, not that anything is paid or liable in full. Blanked before
 # matching (same length), like the words an amendment removes.
 _NO_TERM_PHRASES = re.compile(
-    r"\b(?:includ(?:ing|es|ed|e)|such\s+as)\s*,?\s*(?:(?:but|and)\s+(?:(?:is|are)\s+)?"
+    r"\b(?:includ(?:ing|es|ed|e)|such\s+as)\s*(?:,\s*)?(?:(?:but|and)\s+(?:(?:is|are)\s+)?"
     r"not\s+(?:be\s+)?limited\s+to|without\s+(?:limitation|limit)(?!\s+(?:as\s+to|of)\s+amount))\b"
     r"|\b(?:in\s+full|of\s+no(?:\s+further)?)\s+force\s+(?:and|or)\s+effect\b",
     _FLAGS,
