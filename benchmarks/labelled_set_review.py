@@ -37,21 +37,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from contract_review.evaluation.report_checks import manifest_subject
 from contract_review.review.redline_checks import repeated_phrase
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "review" / "fixtures"
-#: FIDIC checklist items and the manifest subjects they answer.
-FIDIC_SUBJECTS = {
-    "4.1": "fitness_for_purpose",
-    "4.12": "ground_conditions",
-    "8.2": "liquidated_damages",
-    "14.7": "payment_terms",
-    "17.6": "cap_on_liability",
-    "18.1": "insurance",
-    "20.1": "claims_notice",
-    "20.2": "dispute_resolution",
-}
 # A rationale or description citing PRC law.
 _PRC = re.compile(r"民法典|条例|中华人民共和国|\bPRC\b|Civil Code|Law:\s")
 
@@ -127,10 +117,7 @@ def score_contract(entry: dict[str, Any], text: str, report: dict[str, Any]) -> 
     adds_up = levels == deviations and s["total"] == deviations + s["missing"]
     provided = {p["subject"] for p in entry.get("provided", [])}
     missing_ids = [f["checklist_item_id"] for f in findings if f.get("status") == "missing"]
-    if entry["domain"] == "fidic":
-        missing_subjects = [FIDIC_SUBJECTS.get(i or "", "") for i in missing_ids]
-    else:
-        missing_subjects = [i or "" for i in missing_ids]
+    missing_subjects = [manifest_subject(entry["domain"], i or "") for i in missing_ids]
     wrongly_missing = sorted(m for m in missing_subjects if m in provided)
     return {
         "terms": len(entry.get("terms", [])),

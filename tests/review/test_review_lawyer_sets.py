@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from contract_review.domain import RiskLevel
-from contract_review.evaluation.report_checks import report_problems
+from contract_review.evaluation.report_checks import manifest_subject, report_problems
 from contract_review.review.engine import ReviewEngine
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
@@ -39,17 +39,6 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED: dict[str, tuple[int, int, int]] = {
     "twentyfirst": (45, 6, 0),
     "twentysecond": (49, 6, 0),
-}
-#: FIDIC checklist items and the manifest subjects they answer.
-FIDIC_SUBJECTS = {
-    "4.1": "fitness_for_purpose",
-    "4.12": "ground_conditions",
-    "8.2": "liquidated_damages",
-    "14.7": "payment_terms",
-    "17.6": "cap_on_liability",
-    "18.1": "insurance",
-    "20.1": "claims_notice",
-    "20.2": "dispute_resolution",
 }
 
 
@@ -91,8 +80,7 @@ def test_reports_a_lawyer_can_trust(engine: ReviewEngine, name: str) -> None:
         provided = {p["subject"] for p in entry["provided"]}
         for finding in report.findings:
             if finding.status is FindingStatus.MISSING:
-                item = finding.checklist_item_id or ""
-                subject = FIDIC_SUBJECTS.get(item, "") if entry["domain"] == "fidic" else item
+                subject = manifest_subject(entry["domain"], finding.checklist_item_id or "")
                 wrongly_missing += subject in provided
         law = report.governing_law
         assert law is not None

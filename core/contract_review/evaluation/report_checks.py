@@ -20,7 +20,30 @@ from ..review.findings import FindingStatus
 from ..review.redline_checks import redline_problem
 from ..review.report_models import ReviewReport
 
-__all__ = ["ReportProblems", "report_problems"]
+__all__ = ["ReportProblems", "manifest_subject", "report_problems"]
+
+#: FIDIC checklist items and the subjects a labelled set's manifest names them by (the
+#: generic domain's items are named by their own ids).
+_FIDIC_SUBJECTS = {
+    "4.1": "fitness_for_purpose",
+    "4.12": "ground_conditions",
+    "8.2": "liquidated_damages",
+    "14.7": "payment_terms",
+    "17.6": "cap_on_liability",
+    "18.1": "insurance",
+    "20.1": "claims_notice",
+    "20.2": "dispute_resolution",
+}
+
+
+def manifest_subject(domain: str, checklist_item_id: str) -> str:
+    """The subject a labelled set's manifest uses for a checklist item ('' when it has
+    none): a FIDIC clause number is mapped to its subject, another domain's item id is
+    the subject itself."""
+    if domain == "fidic":
+        return _FIDIC_SUBJECTS.get(checklist_item_id, "")
+    return checklist_item_id
+
 
 # A rationale citing PRC law (statutes, regulations, "PRC", the Civil Code).
 _PRC = re.compile(r"民法典|条例|中华人民共和国|\bPRC\b|Civil Code")
