@@ -132,12 +132,22 @@ def positional_label(text: str, side: str) -> str:
     who pays."""
     if side not in PAYING_SIDES | PAID_SIDES:
         return ""
+    payer = _payer(text)
+    if not payer:
+        return ""
+    paid = "乙方" if payer == "甲方" else "甲方"
+    return payer if side in PAYING_SIDES else paid
+
+
+@lru_cache(maxsize=16)
+def _payer(text: str) -> str:
+    """甲方 or 乙方, whichever pays the price more often in ``text``; '' on a tie (cached:
+    every finding whose burdened party is unnamed asks)."""
     payments = [match.group(1) for match in _PAYS_PRICE.finditer(simplified(text))]
     first, second = payments.count("甲方"), payments.count("乙方")
     if first == second:
         return ""
-    payer, paid = ("甲方", "乙方") if first > second else ("乙方", "甲方")
-    return payer if side in PAYING_SIDES else paid
+    return "甲方" if first > second else "乙方"
 
 
 def party_phrase(label: str, *, chinese: bool) -> str:
