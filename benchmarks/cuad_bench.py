@@ -319,7 +319,7 @@ def render_section(result: CuadBenchResult) -> str:
         "| measure | value |",
         "|---|---|",
         f"| contracts per second ({'whole review' if result.scored == 'review' else 'parse + locate 16 topics'}) "
-        f"| {speed.contracts_per_second:.1f} |",
+        f"| {speed.contracts_per_second:.2f} |",
         f"| checklist items located per second | {speed.clauses_per_second:.0f} |",
         f"| clause units scored per second (per topic) | {speed.units_per_second:.0f} |",
         f"| mean / max time per contract | {speed.mean_ms_per_contract:.0f} ms / "

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from contract_review.review.checkpoints import latest_state_data
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.storage.sqlite_backend import SqliteStorage
 
@@ -78,9 +79,9 @@ def test_sigkill_then_resume_gives_the_same_findings(tmp_path: Path) -> None:
         child.wait(timeout=30)
     assert child.returncode == -signal.SIGKILL
     with SqliteStorage(store) as storage:
-        latest = storage.latest_checkpoint(REVIEW_ID)
-        assert latest is not None and latest.data["status"] == "running"
-        done_before = len(latest.data["clause_reviews"])
+        latest = latest_state_data(storage, REVIEW_ID)
+        assert latest is not None and latest["status"] == "running"
+        done_before = len(latest["clause_reviews"])
     assert 0 < done_before < 12
 
     registry = make_registry()

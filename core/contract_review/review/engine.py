@@ -9,8 +9,9 @@ resumes a paused or interrupted review from its latest checkpoint.
 
 The nodes and routes are in :mod:`contract_review.review.engine_nodes`. The review's
 record (kind ``review``, id = review id) holds the request and the parsed documents;
-each checkpoint holds the rest of the state, so a review killed at any point resumes
-with ``engine.resume(review_id)`` and ends with the same findings.
+each checkpoint holds the rest of the state (whole, or what changed since the one
+before: :mod:`contract_review.review.checkpoints`), so a review killed at any point
+resumes with ``engine.resume(review_id)`` and ends with the same findings.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..storage.backend import StorageBackend
 from ..storage.opening import open_storage
 from ..storage.records import utc_now
 from .approval import Approver, AutoApprover, PauseReview
+from .checkpoints import latest_state_data, write_whole_checkpoint
 from .contract_kind import contract_type_of
 from .decisions import Decision, apply_decisions
 from .document_intake import read_documents, reading_notes
@@ -127,7 +129,7 @@ class ReviewEngine:
         ctx = self._context(state)  # playbook and party checked before the first save
         state.next_node = "plan_review"
         self._save_record(state)
-        self._checkpoint(state)
+        ctx.checkpoints.write(state)
         return self._run(ctx, state)
 
     def resume(self, review_id: str, *, approver: Approver | None = None) -> ReviewState:
@@ -160,10 +162,10 @@ class ReviewEngine:
                 f"no review {review_id!r} in {self.storage.location} (list them with "
                 "'contract-review review --list')"
             )
-        checkpoint = self.storage.latest_checkpoint(review_id)
-        if checkpoint is None:
+        data = latest_state_data(self.storage, review_id)
+        if data is None:
             raise ReviewNotFoundError(f"review {review_id!r} has no checkpoint to resume from")
-        state = ReviewState.model_validate(checkpoint.data)
+        state = ReviewState.model_validate(data)
         state.documents = [Document.model_validate(d) for d in record.data.get("documents", [])]
         return state
 
@@ -177,7 +179,7 @@ class ReviewEngine:
         """
         state = self.load(review_id)
         apply_decisions(state, decisions)
-        self._checkpoint(state)
+        write_whole_checkpoint(self.storage, state)
         self._save_record(state, report=self.report(state) if state.status == "complete" else None)
         return state
 
@@ -264,11 +266,11 @@ class ReviewEngine:
                 except PauseReview as pause:
                     state.status = "paused"
                     state.notes.append(f"paused: {pause}")
-                    self._checkpoint(state)
+                    ctx.checkpoints.write(state, whole=True)
                     self._save_record(state)
                     return state
                 state.timings[name] = state.timings.get(name, 0.0) + time.perf_counter() - started
-                self._checkpoint(state)
+                ctx.checkpoints.write(state, whole=state.next_node == DONE)
                 if ctx.progress is not None and state.review_plan is not None:
                     ctx.progress(
                         name, len(state.clause_reviews), len(state.review_plan.clause_plans)
@@ -276,7 +278,7 @@ class ReviewEngine:
         except BaseException as exc:
             state.status = "failed"
             state.error = str(exc) or type(exc).__name__
-            self._checkpoint(state)
+            ctx.checkpoints.write(state, whole=True)
             self._save_record(state)
             raise
         finally:
@@ -285,11 +287,6 @@ class ReviewEngine:
         self._finished = (state, report, _revision(state))
         self._save_record(state, report=report)
         return state
-
-    def _checkpoint(self, state: ReviewState) -> None:
-        self.storage.append_checkpoint(
-            state.review_id, state.model_dump(mode="json", exclude={"documents"})
-        )
 
     def _save_record(self, state: ReviewState, *, report: ReviewReport | None = None) -> None:
         data: dict[str, Any] = {

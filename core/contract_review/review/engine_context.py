@@ -1,6 +1,7 @@
 """What the engine's nodes share for one review: the registry, settings, store, domain,
 skill dispatcher and the review's skill runs (one event loop), LLM, approver, the
-playbook step and the review's own planner (the orchestrator, when on)."""
+playbook step, the review's own planner (the orchestrator, when on) and the run's
+checkpoint writer."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..registry import Registry
 from ..skills.dispatcher import SkillDispatcher
 from ..storage.backend import StorageBackend
 from .approval import Approver
+from .checkpoints import CheckpointWriter
 from .clause_location import ClauseLocation
 from .findings import Finding
 from .routing import ReviewPlanner
@@ -64,7 +66,12 @@ class EngineContext:
     progress: ProgressCallback | None = None
     orchestrator: ReviewPlanner | None = None
     skill_runs: SkillRuns = attrs.field()
+    checkpoints: CheckpointWriter = attrs.field()
 
     @skill_runs.default
     def _skill_runs(self) -> SkillRuns:
         return SkillRuns(self.dispatcher)
+
+    @checkpoints.default
+    def _checkpoints(self) -> CheckpointWriter:
+        return CheckpointWriter(self.storage)

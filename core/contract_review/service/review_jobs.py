@@ -22,6 +22,7 @@ from ..config import Settings
 from ..errors import ContractReviewError, InputError
 from ..registry import Registry
 from ..review.approval import Approver, AutoApprover, PausingApprover
+from ..review.checkpoints import latest_state_data
 from ..review.decisions import Decision, decidable_findings
 from ..review.document_intake import read_documents
 from ..review.engine import RECORD_KIND, ReviewEngine, ReviewNotFoundError, new_review_id
@@ -237,7 +238,7 @@ class ReviewJobs:
 
     def view(self, review_id: str) -> ReviewJobView:
         """The review's status as the service shows it. Its findings are read from the
-        latest checkpoint alone (the record, with the parsed documents, is read once).
+        latest checkpoints alone (the record, with the parsed documents, is read once).
 
         :raises ReviewNotFoundError: for an unknown review.
         """
@@ -253,11 +254,11 @@ class ReviewJobs:
             progress=progress,
             error=data.get("error", "") if status == "failed" else "",
         )
-        checkpoint = (
-            self.storage.latest_checkpoint(review_id) if status in {"paused", "complete"} else None
+        latest = (
+            latest_state_data(self.storage, review_id) if status in {"paused", "complete"} else None
         )
-        if checkpoint is not None:
-            state = ReviewState.model_validate(checkpoint.data)
+        if latest is not None:
+            state = ReviewState.model_validate(latest)
             view.decidable = [f.finding_id for f in decidable_findings(state)]
             decided = {a.finding_id for a in state.approvals}
             if state.current is not None:
