@@ -168,3 +168,23 @@ def test_a_list_that_grew_is_saved_as_its_new_items(start: list[Any], added: lis
     if start:
         assert change["lists"]["findings"] == [len(start), added]
     assert not change["set"] or not start
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "not a change",
+        {"set": ["a", "list"]},
+        {"lists": {"notes": [5, ["x"]]}},
+        {"lists": {"notes": "x"}},
+        {"lists": {"status": [0, []]}},
+    ],
+)
+def test_a_damaged_change_is_one_clear_error(tmp_path: Path, change: object) -> None:
+    storage = SqliteStorage(tmp_path / "store.sqlite3")
+    state = ReviewState(review_id="rv-2", domain_id="generic", next_node="plan_review")
+    storage.append_checkpoint("rv-2", checkpoints_module._state_data(state))
+    damaged = {"after": 1, **change} if isinstance(change, dict) else change
+    storage.append_checkpoint("rv-2", {CHANGE_KEY: damaged})
+    with pytest.raises(StorageError, match=r"checkpoint 2 of review 'rv-2'"):
+        latest_state_data(storage, "rv-2")

@@ -77,15 +77,25 @@ def _change(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
 _MISSING: Final[Any] = object()
 
 
-def _apply(data: dict[str, Any], change: dict[str, Any], where: str) -> None:
-    data.update(change.get("set", {}))
-    for key, (keep, tail) in change.get("lists", {}).items():
-        current = data.get(key)
-        if not isinstance(current, list) or len(current) < keep:
-            raise StorageError(f"{where} changes the list {key!r} of a checkpoint it does not fit")
-        data[key] = current[:keep] + tail
-    for key in change.get("drop", []):
-        data.pop(key, None)
+def _apply(data: dict[str, Any], change: object, where: str) -> None:
+    """Apply ``change`` to ``data``; :class:`StorageError` when it is not a change."""
+    try:
+        if not isinstance(change, dict):
+            raise TypeError("not an object")
+        data.update(change.get("set", {}))
+        for key, (keep, tail) in change.get("lists", {}).items():
+            current = data.get(key)
+            if not isinstance(current, list) or not isinstance(keep, int):
+                raise TypeError(f"{key!r} is not a list")
+            if not 0 <= keep <= len(current) or not isinstance(tail, list):
+                raise ValueError(f"its change to {key!r} does not fit the checkpoint before")
+            data[key] = current[:keep] + tail
+        for key in change.get("drop", []):
+            data.pop(key, None)
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise StorageError(
+            f"{where} is damaged ({exc}); the review cannot be resumed (start it again)"
+        ) from None
 
 
 class CheckpointWriter:
@@ -146,7 +156,14 @@ def latest_state_data(storage: StorageBackend, review_id: str) -> dict[str, Any]
     chain = [latest]
     while CHANGE_KEY in chain[-1].data:
         current = chain[-1]
-        after = current.data[CHANGE_KEY].get("after")
+        change = current.data[CHANGE_KEY]
+        if not isinstance(change, dict):
+            raise StorageError(
+                f"checkpoint {current.seq} of review {review_id!r} in {storage.location} is "
+                "damaged (its change is not an object); the review cannot be resumed (start it "
+                "again)"
+            )
+        after = change.get("after")
         earlier = (
             storage.load_checkpoint(review_id, after)
             if isinstance(after, int) and 0 < after < current.seq
