@@ -354,8 +354,92 @@ def test_a_definition_excuses_no_one() -> None:
     rule = rule.model_copy(update={"topic": ()})  # the wording alone
     definition = (
         'For purposes of this Agreement, "Net Sales" shall mean gross sales less any and all '
-        "returns, which shall not exceed five percent of gross sales."
+        "returns and claims, which shall not exceed five percent of gross sales."
     )
     assert find_hits(rule, definition) == []
     without_it = rule.model_copy(update={"unless": rule.unless[1:]})
     assert find_hits(without_it, definition)
+
+
+def _generic_rule(rule_id: str) -> PlaybookRule:
+    from contract_review.playbooks.playbook_loading import load_playbook_resource
+
+    playbook = load_playbook_resource("contract_review_generic")
+    rule = next(r for r in playbook.rules if r.rule_id == rule_id)
+    return rule.model_copy(update={"topic": ()})  # the wording alone
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "text", "fires"),
+    [
+        # an indemnity, a cap and a covenant performed "in full" leave nothing unlimited
+        (
+            "generic_liability_unlimited_by_meaning",
+            "The Agent shall indemnify and hold the Principal harmless from any losses, costs "
+            "and expenses (including legal fees) without limitation arising from the Agent's "
+            "breach.",
+            False,
+        ),
+        (
+            "generic_liability_unlimited_by_meaning",
+            "The Vendor's sole liability for any claim under this Agreement, in contract, tort or "
+            "otherwise, shall be limited to the fees paid in the six months before the claim.",
+            False,
+        ),
+        (
+            "generic_liability_unlimited_by_meaning",
+            "The Borrower shall perform in full every covenant of this Agreement; its liability "
+            "for any late payment is stated in clause 9.",
+            False,
+        ),
+        (
+            "generic_liability_unlimited_by_meaning",
+            "The Agent shall be liable in full for every loss arising from its breach.",
+            True,
+        ),
+        (
+            "generic_liability_unlimited_by_meaning",
+            "The Agent's liability under this indemnity is unlimited.",
+            True,
+        ),
+        # an indemnity limits nothing; a limit on a charge is no limit of liability
+        (
+            "generic_one_side_excused_by_meaning",
+            "The Licensee shall indemnify the Licensor against any and all claims, losses and "
+            "damages in any way arising from the Licensee's use of the Software.",
+            False,
+        ),
+        (
+            "generic_one_side_excused_by_meaning",
+            "The Operator may order extra work without notice provided that the extra charge in "
+            "any event does not exceed the amount in Schedule 2.",
+            False,
+        ),
+        (
+            "generic_one_side_excused_by_meaning",
+            "The Licensor shall not be liable for any loss of profit or any indirect damages.",
+            True,
+        ),
+        # a right that arises on a failure is not a right to end the contract without cause
+        (
+            "generic_tfc_one_side_by_meaning",
+            "If the opening date has not occurred by 1 June, the Sponsor may at its sole "
+            "discretion terminate this Agreement.",
+            False,
+        ),
+        (
+            "generic_tfc_one_side_by_meaning",
+            "If for any reason the Franchisee fails to open the outlet within six months, the "
+            "Franchisor may terminate this Agreement at any time.",
+            False,
+        ),
+        (
+            "generic_tfc_one_side_by_meaning",
+            "The Client may terminate this Agreement at any time at its sole discretion, whether "
+            "or not the Consultant has failed to perform.",
+            True,
+        ),
+    ],
+)
+def test_by_meaning_rules_read_what_the_words_do(rule_id: str, text: str, fires: bool) -> None:
+    assert bool(find_hits(_generic_rule(rule_id), text)) is fires
