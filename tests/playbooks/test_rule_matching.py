@@ -439,7 +439,43 @@ def _generic_rule(rule_id: str) -> PlaybookRule:
             "or not the Consultant has failed to perform.",
             True,
         ),
+        # what follows a termination is not a right to terminate without cause
+        (
+            "generic_termination_for_convenience_one_side",
+            "Termination of this Agreement for any reason whatsoever shall not relieve the "
+            "Distributor of its duty to pay sums already due.",
+            False,
+        ),
+        (
+            "generic_termination_for_convenience_one_side",
+            "If the Hosting Services are terminated for any reason, at the Provider's sole "
+            "option, the Client may renew them by paying the current fee.",
+            False,
+        ),
+        (
+            "generic_termination_for_convenience_one_side",
+            "If the parties are unable to agree a new price within 30 days, the Carrier may in "
+            "its sole discretion terminate this Agreement.",
+            False,
+        ),
+        (
+            "generic_termination_for_convenience_one_side",
+            "The Customer may terminate this Agreement at any time for convenience on 30 days' "
+            "written notice.",
+            True,
+        ),
+        (
+            "generic_termination_for_convenience_present",
+            "Should this Agreement be terminated by either party for any reason, clauses 8 and 9 "
+            "will continue to apply.",
+            False,
+        ),
+        (
+            "generic_termination_for_convenience_present",
+            "Either party may terminate this Agreement for convenience on 60 days' notice.",
+            True,
+        ),
     ],
 )
-def test_by_meaning_rules_read_what_the_words_do(rule_id: str, text: str, fires: bool) -> None:
+def test_generic_rules_read_what_the_words_do(rule_id: str, text: str, fires: bool) -> None:
     assert bool(find_hits(_generic_rule(rule_id), text)) is fires
