@@ -475,6 +475,23 @@ def _generic_rule(rule_id: str) -> PlaybookRule:
             "Either party may terminate this Agreement for convenience on 60 days' notice.",
             True,
         ),
+        # a non-exclusive grant, or a use confined to a purpose, is no exclusivity
+        (
+            "generic_exclusivity_present",
+            "12. NON-EXCLUSIVE NATURE OF AGREEMENT. Nothing here prevents either party from "
+            "dealing with others.",
+            False,
+        ),
+        (
+            "generic_exclusivity_present",
+            "The Licensee may use the Material exclusively on behalf of its own business.",
+            False,
+        ),
+        (
+            "generic_exclusivity_present",
+            "The Supplier appoints the Distributor as its exclusive distributor in France.",
+            True,
+        ),
     ],
 )
 def test_generic_rules_read_what_the_words_do(rule_id: str, text: str, fires: bool) -> None:
