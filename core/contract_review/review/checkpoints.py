@@ -40,6 +40,8 @@ MAX_CHANGES: Final = 64
 
 _EXCLUDE: Final = {"documents"}  # saved once, with the review's record
 
+_MISSING: Final[Any] = object()
+
 
 def _state_data(state: ReviewState) -> dict[str, Any]:
     return state.model_dump(mode="json", exclude=_EXCLUDE)
@@ -72,9 +74,6 @@ def _change(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     if gone:
         change["drop"] = gone
     return change
-
-
-_MISSING: Final[Any] = object()
 
 
 def _apply(data: dict[str, Any], change: object, where: str) -> None:
