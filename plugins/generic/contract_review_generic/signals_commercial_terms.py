@@ -27,7 +27,7 @@ COMMERCIAL_TERMS_SIGNALS: tuple[TopicSignals, ...] = (
         r"\bownership\b|\bintellectual property\b|\binventions?\b|\bwork product\b|\bproprietary rights\b|\bworks? (?:made )?for hire\b|\bassignment of (?:rights|inventions|intellectual property)\b|知识产权|归属|所有权",
         (
             r"\bhereby (?:irrevocably )?(?:assigns?|transfers?|conveys?)\b",
-            r"\b(?:shall|will) (?:be|become|remain|vest in)\b[^.]{0,20}\b(?:the )?(?:sole |exclusive |sole and exclusive |absolute )?property of\b",
+            r"\b(?:shall|will) (?:be|become|vest in)\b[^.]{0,20}\b(?:the )?(?:sole |exclusive |sole and exclusive |absolute )?property of\b",
             r"\bworks? (?:made )?for hire\b",
             r"\b(?:shall|will) (?:solely |exclusively )?own\b[^.]{0,120}\b(?:inventions?|intellectual property|work product|improvements?|results|data|developments?|deliverables|materials|rights|copyrights?|patents?)\b",
             r"\ball (?:of (?:its|their|[a-z]+'s) )?(?:right|rights),? title,? and interest\b",
@@ -48,6 +48,8 @@ COMMERCIAL_TERMS_SIGNALS: tuple[TopicSignals, ...] = (
             r"\bassignment for the benefit of creditors\b",
             r"\bconfidential information\b[^.]{0,60}\b(?:remain|property)",
             r"\b(?:retain|reserve)s?\b[^.]{0,40}\ball (?:of its )?(?:right|rights),? title\b|\b(?:owns?|will continue to own)\b[^.]{0,20}\ball (?:right|rights),? title\b|\beach party shall (?:retain|own)\b",
+            # what stays with its owner is not assigned
+            r"\b(?:is|are|shall|will)\s+(?:continue\s+to\s+)?(?:be\s+and\s+)?remain\s+(?:the\s+)?(?:sole\s+|exclusive\s+)?(?:and\s+\w+\s+)?property\s+of\b|\bdoes\s+not\s+(?:provide|grant|give|transfer|convey)\b[^.]{0,60}\b(?:title|ownership)\b|\beach\s+party\s+(?:shall|will)\s+(?:exclusively\s+|solely\s+)?(?:own|retain)\b|\bas\s+between\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\b[^.]{0,80}\bretains?\b",
         ),
         trigger=(
             " own",
