@@ -380,3 +380,28 @@ def test_carve_outs_from_a_cap_are_uncapped_liability_wording() -> None:
     )
     assert carve_out.search(text)
     assert carve_out.search("except for breach of confidentiality, neither party shall be liable")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7. Materials\n\nAll Materials shall remain the sole property of the Licensor.\n",
+        "7. Ownership\n\nAs between the parties, the Sponsor retains all right, title and "
+        "interest in the Sponsor Content.\n",
+        "7. Title\n\nThis Agreement does not grant the Reseller title to or ownership of the "
+        "Software.\n",
+    ],
+)
+def test_what_stays_with_its_owner_is_not_an_ip_assignment(text: str) -> None:
+    """Retention is the neighbouring wording of an assignment, not its phrasing."""
+    features = _features(text, "ip_ownership_assignment")
+    assert features["against"] == 1.0 and features["strong_clean"] == 0.0
+
+
+def test_an_ip_assignment_is_its_topic_phrasing() -> None:
+    features = _features(
+        "7. Deliverables\n\nThe Consultant hereby assigns to the Client all intellectual "
+        "property in the Deliverables.\n",
+        "ip_ownership_assignment",
+    )
+    assert features["strong_any"] == 1.0 and features["against"] == 0.0
