@@ -57,17 +57,21 @@ def _change(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     lists: dict[str, list[Any]] = {}
     for key, value in after.items():
         old = before.get(key, _MISSING)
-        if old == value:
-            continue
-        if isinstance(value, list) and isinstance(old, list) and old:
+        if isinstance(value, list) and isinstance(old, list):
+            # one walk over the items: their common start tells both whether the list
+            # changed and where
             same = 0
             for old_item, new_item in zip(old, value, strict=False):
                 if old_item != new_item:
                     break
                 same += 1
+            if same == len(old) == len(value):
+                continue
             if same:
                 lists[key] = [same, value[same:]]
                 continue
+        elif old == value:
+            continue
         fields[key] = value
     change: dict[str, Any] = {"set": fields, "lists": lists}
     gone = [key for key in before if key not in after]
