@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from contract_review.documents.case_folding import (
     REGEX_ASCII_TWINS,
     fold,
+    folds_exactly,
     may_contain,
     which_may_contain,
 )
@@ -26,7 +28,7 @@ from contract_review.documents.model import Document, Section, SectionKind
 
 _TRICKY = "İıKſΣσςßẞﬁÅåǅǄǆ\u0307"
 _ALPHABET = st.sampled_from(list("abiklsKSILinst -_\n" + _TRICKY + "é中文"))
-_WORD = st.text(alphabet=st.sampled_from(list("abiklsKSILnst-")), min_size=1, max_size=4)
+_WORD = st.text(alphabet=st.sampled_from(list("abiklsKSILnst-中文")), min_size=1, max_size=4)
 
 
 def test_the_twins_are_every_non_ascii_character_re_matches_with_an_ascii_one() -> None:
@@ -52,8 +54,21 @@ def test_a_word_taken_from_the_text_is_always_found(text: str) -> None:
             assert may_contain(fold(text), word)
 
 
-def test_non_ascii_words_are_always_maybe() -> None:
-    assert may_contain(fold("nothing here"), "保证")
+def test_letters_without_case_match_only_themselves() -> None:
+    """What lets a Chinese word be tested on the folded text: no other character
+    matches a letter of category Lo when case is ignored, and lower() keeps it."""
+    every = "".join(chr(c) for c in range(128, 0x110000) if not 0xD800 <= c < 0xE000)
+    caseless = [char for char in every if unicodedata.category(char) == "Lo"]
+    assert len(caseless) > 100_000 and all(char.lower() == char for char in caseless)
+    in_class = re.compile("[" + "".join(map(re.escape, caseless)) + "]", re.IGNORECASE)
+    assert len(in_class.findall(every)) == len(caseless)
+    assert all(folds_exactly(char) for char in "违约金ab") and not folds_exactly("é")
+
+
+def test_chinese_words_are_tested_and_words_with_case_are_always_maybe() -> None:
+    assert not may_contain(fold("nothing here"), "保证")
+    assert may_contain(fold("质量保证期"), "保证")
+    assert may_contain(fold("nothing here"), "café")
 
 
 def _unfiltered(document: Document, keywords: list[str], limit: int) -> list[tuple[str, float]]:

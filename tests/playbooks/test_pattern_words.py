@@ -28,6 +28,10 @@ REPO = Path(__file__).resolve().parents[2]
         (r"(?P<party>Employer|Owner)\s+shall", {"shall"}),
         (r"x{2,3}", {"x"}),
         (r"(?:abc)+", {"abc"}),
+        ("违约金", {"违约金"}),
+        (r"(?<!交)付(?:款|清)|支付|货款", {"付", "支付", "货款"}),
+        (r"不超过[^。]{0,8}?元", {"不超过"}),
+        ("A股", {"a股"}),
     ],
 )
 def test_required_words(pattern: str, words: set[str]) -> None:
@@ -36,7 +40,7 @@ def test_required_words(pattern: str, words: set[str]) -> None:
 
 @pytest.mark.parametrize(
     "pattern",
-    [r"\w+", r"(?:foo)?", r"foo|\d+", r"x*", r"[a-z]{3}", r"(?=foo)", "违约金", r"(a)?\1", "("],
+    [r"\w+", r"(?:foo)?", r"foo|\d+", r"x*", r"[a-z]{3}", r"(?=foo)", "[违约]金?", r"(a)?\1", "("],
 )
 def test_patterns_without_a_required_word(pattern: str) -> None:
     assert required_words(pattern) is None
@@ -44,8 +48,9 @@ def test_patterns_without_a_required_word(pattern: str) -> None:
 
 
 # A small grammar of patterns like the playbooks': words (any case), classes, anchors,
-# groups, alternatives, repeats, look-arounds and case-sensitive scopes.
-_LETTERS = "abikLSsK"
+# groups, alternatives, repeats, look-arounds and case-sensitive scopes; Chinese
+# characters (no case) among the letters.
+_LETTERS = "abikLSsK违约金"
 _WORD = st.text(alphabet=st.sampled_from(list(_LETTERS)), min_size=1, max_size=4)
 _ATOMS = st.one_of(
     _WORD.map(re.escape),

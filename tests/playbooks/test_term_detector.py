@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,9 +18,13 @@ from contract_review.playbooks.term_detector import (
     NO_TERM,
     VOCABULARY_SIZE,
     DetectorModel,
+    NgramFeatures,
     TermDetector,
+    new_vectorizer,
     term_detector,
 )
+
+REPO = Path(__file__).resolve().parents[2]
 
 #: The one-sided term categories common to every domain (the SPA/SHA ones have too few
 #: labelled clauses to learn).
@@ -82,6 +87,39 @@ def test_probabilities_are_a_distribution_per_text(texts: list[str]) -> None:
         assert sum(row.values()) == pytest.approx(1.0, abs=1e-4)
         reading = detector.term_of(text)
         assert reading is None or (reading[0] in CATEGORIES and reading[1] == row[reading[0]])
+
+
+def _features_both_ways(texts: list[str]) -> tuple[sp.csr_matrix, sp.csr_matrix]:
+    model = term_detector().model
+    vectorizer = new_vectorizer(model.vocabulary)
+    vectorizer.idf_ = model.idf
+    return vectorizer.transform(texts), NgramFeatures(model.vocabulary, model.idf).transform(texts)
+
+
+# Words in any case and script, with every kind of white space between them.
+_WORDY = st.text(
+    alphabet=st.sampled_from(list("abcdeTERMİıßﬁ中文合同甲乙 \t\n\u00a0\u3000\x1c.,;'")),
+    max_size=120,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(_WORDY, st.text(max_size=80)), min_size=1, max_size=5))
+def test_ngram_features_equal_the_vectorisers(texts: list[str]) -> None:
+    expected, features = _features_both_ways(texts)
+    assert features.shape == expected.shape
+    assert abs(features - expected).max() < 1e-6
+
+
+def test_ngram_features_equal_the_vectorisers_on_the_examples() -> None:
+    texts = [
+        paragraph
+        for path in sorted((REPO / "examples").rglob("*.txt"))
+        for paragraph in path.read_text(encoding="utf-8").split("\n\n")
+    ]
+    expected, features = _features_both_ways(texts)
+    assert expected.nnz > 10_000
+    assert abs(features - expected).max() < 1e-6
 
 
 def test_model_round_trips_through_its_file(tmp_path: Path) -> None:

@@ -9,14 +9,18 @@ a pattern that must match it) is in ``text``, and the regex need not run. The te
 say "maybe" where the regex then finds nothing, never "no" where it would find a match.
 
 Python's ``re`` also matches four non-ASCII letters with ASCII ones when case is
-ignored (:data:`REGEX_ASCII_TWINS`); :func:`fold` writes them as those letters.
+ignored (:data:`REGEX_ASCII_TWINS`); :func:`fold` writes them as those letters. Letters
+without case (Chinese characters: Unicode category ``Lo``) match only themselves and
+:func:`fold` leaves them as they are, so a word of them is tested the same way
+(:func:`folds_exactly`).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["REGEX_ASCII_TWINS", "fold", "may_contain", "which_may_contain"]
+__all__ = ["REGEX_ASCII_TWINS", "fold", "folds_exactly", "may_contain", "which_may_contain"]
 
 #: Non-ASCII characters ``re.IGNORECASE`` matches with an ASCII letter, and that letter
 #: (checked against the ``re`` module by the tests): dotted capital I, dotless i,
@@ -34,17 +38,25 @@ def fold(text: str) -> str:
     return text.lower()
 
 
+def folds_exactly(word: str) -> bool:
+    """True when every ignore-case match of ``word`` is ``word.lower()`` in a folded
+    text: each character is ASCII or a letter without case (a Chinese character)."""
+    return word.isascii() or all(
+        char.isascii() or unicodedata.category(char) == "Lo" for char in word
+    )
+
+
 def may_contain(folded: str, word: str) -> bool:
     """False only when ``re.search(re.escape(word), text, re.IGNORECASE)`` finds nothing
-    in the text ``folded`` was made from (``folded = fold(text)``). A word that is not
-    ASCII may always be there."""
-    return not word.isascii() or word.lower() in folded
+    in the text ``folded`` was made from (``folded = fold(text)``). A word with another
+    non-ASCII letter (one with case) may always be there."""
+    return not folds_exactly(word) or word.lower() in folded
 
 
 def which_may_contain(folded: Sequence[str], word: str) -> list[int]:
     """The indexes of the texts in ``folded`` (each made by :func:`fold`) that
     :func:`may_contain` ``word``."""
-    if not word.isascii():
+    if not folds_exactly(word):
         return list(range(len(folded)))
     needle = word.lower()
     return [i for i, text in enumerate(folded) if needle in text]

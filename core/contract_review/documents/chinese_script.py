@@ -41,6 +41,8 @@ _HK_WORDS: dict[str, str] = {"合约": "合同", "弥偿": "赔偿", "保养期"
 def simplified(text: str) -> str:
     """``text`` with traditional Chinese characters in their simplified form and a few
     Hong Kong legal words in their mainland form (same length)."""
+    if text.isascii():  # no Chinese to convert (and the test is free)
+        return text
     folded = text.translate(_table())
     for word, mainland in _HK_WORDS.items():
         if word in folded:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..domain import ChecklistItem
-from .case_folding import fold, which_may_contain
+from .case_folding import fold, folds_exactly, which_may_contain
 from .model import Document, Section, SectionKind
 from .numbering import parse_clause_reference
 
@@ -154,10 +154,10 @@ def find_by_keywords(
 def _hits(pattern: re.Pattern[str], text: str, folded: str, first: str) -> int:
     """The matches of a keyword's ``pattern`` in ``text``, at most ``TEXT_HIT_CAP``, as
     ``pattern.finditer`` finds them; ``folded`` is ``fold(text)``, ``first`` the keyword's
-    first word. A match starts with that word, so when it is ASCII and the folding kept
+    first word. A match starts with that word, so when it folds exactly and the folding kept
     every offset, the pattern is tried only where the folded text has it."""
     hits = 0
-    if not first.isascii() or len(folded) != len(text):
+    if not folds_exactly(first) or len(folded) != len(text):
         for _ in pattern.finditer(text):
             hits += 1
             if hits >= TEXT_HIT_CAP:
@@ -178,10 +178,11 @@ def _hits(pattern: re.Pattern[str], text: str, folded: str, first: str) -> int:
 
 @lru_cache(maxsize=1024)
 def _keyword_search(keyword: str) -> tuple[re.Pattern[str], str, str]:
-    """The pattern of ``keyword``, the word of it (the longest ASCII one) that every
-    match contains, and its first word, with which every match starts."""
+    """The pattern of ``keyword``, the word of it (the longest one a folded text shows
+    as it is) that every match contains, and its first word, with which every match
+    starts."""
     words = keyword.split()
-    return _keyword_pattern(keyword), max(words, key=lambda w: (w.isascii(), len(w))), words[0]
+    return _keyword_pattern(keyword), max(words, key=lambda w: (folds_exactly(w), len(w))), words[0]
 
 
 def _keyword_pattern(keyword: str) -> re.Pattern[str]:

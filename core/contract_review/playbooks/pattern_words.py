@@ -9,9 +9,11 @@ pattern's parse tree; :func:`may_match` tests them with ``in`` on the text folde
 pattern cannot match (case ignored or not). A pattern with no such words (it starts
 with a character class, every alternative of it does not name a word...) always may.
 
-Only ASCII words are read (a non-ASCII letter ends a word): the folding is exact for
-them. The parse tree is ``re``'s own (``re._parser``); a construct this module does
-not know gives no words, never a wrong one.
+Words are read from ASCII letters and from letters that have no case (Chinese
+characters, category ``Lo``): the folding is exact for both, so a Chinese pattern is
+skipped on an English text. Any other non-ASCII letter ends a word. The parse tree is
+``re``'s own (``re._parser``); a construct this module does not know gives no words,
+never a wrong one.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
+
+from ..documents.case_folding import folds_exactly
 
 __all__ = ["may_match", "required_words"]
 
@@ -34,8 +38,9 @@ _Words = frozenset[str] | None
 
 @lru_cache(maxsize=4096)
 def required_words(pattern: str) -> frozenset[str] | None:
-    """Lower-case ASCII words one of which every match of ``pattern`` contains
-    (compiled with or without ``re.IGNORECASE``), or None when it requires no word."""
+    """Words (lower-case ASCII or caseless letters) one of which every match of
+    ``pattern`` contains (compiled with or without ``re.IGNORECASE``), or None when it
+    requires no word."""
     try:
         tree = sre_parse.parse(pattern)
     except (re.error, RecursionError):
@@ -59,7 +64,7 @@ def _sequence(items: Iterable[tuple[Any, Any]]) -> _Words:
     best: _Words = None
     run: list[str] = []
     for op, arg in items:
-        if op is sre.LITERAL and chr(arg).isascii():
+        if op is sre.LITERAL and folds_exactly(chr(arg)):
             run.append(chr(arg).lower())
             continue
         best = _better(best, _run(run))

@@ -190,8 +190,15 @@ def rule_pattern(pattern: str) -> re.Pattern[str]:
 
 
 def any_match(patterns: Iterable[str], text: str) -> bool:
-    """True when one of ``patterns`` matches ``text`` (case-insensitive)."""
-    return any(rule_pattern(pattern).search(text) for pattern in patterns)
+    """True when one of ``patterns`` matches ``text`` (case-insensitive); a pattern
+    whose words are not in the text is not run."""
+    folded: str | None = None
+    for pattern in patterns:
+        if folded is None:
+            folded = fold(text)
+        if may_match(pattern, folded) and rule_pattern(pattern).search(text):
+            return True
+    return False
 
 
 def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:

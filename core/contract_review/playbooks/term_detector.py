@@ -26,12 +26,15 @@ the rule's category with at least that probability (see
 :mod:`contract_review.playbooks.clause_assessment`).
 
 The weights ship with the package (``term_detector.npz``); ``tools/train_term_detector.py``
-(``nox -s train_detector``) fits them again. Scoring needs numpy, scipy and
-scikit-learn's n-gram vectoriser, no network and no embedder.
+(``nox -s train_detector``) fits them again with scikit-learn's n-gram vectoriser.
+Scoring reads the same features (:class:`NgramFeatures`: equal to the vectoriser's, and
+tested so) counting each distinct word of a contract's sections once, and needs numpy
+and scipy, no network and no embedder.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -39,6 +42,8 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
+import scipy.sparse as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from ..retrieval.vectors import FloatArray
@@ -51,6 +56,7 @@ __all__ = [
     "NO_TERM",
     "VOCABULARY_SIZE",
     "DetectorModel",
+    "NgramFeatures",
     "TermDetector",
     "new_vectorizer",
     "term_detector",
@@ -135,6 +141,80 @@ class DetectorModel:
             )
 
 
+#: Distinct words whose n-grams :class:`NgramFeatures` keeps (then it starts afresh).
+CACHED_WORDS = 200_000
+
+_Columns = npt.NDArray[np.int32]
+
+
+class NgramFeatures:
+    """The TF-IDF rows :func:`new_vectorizer` gives with ``vocabulary`` and ``idf`` (the
+    words of a text in lower case, each padded with a space either side and cut into
+    its n-grams of :data:`NGRAM_RANGE` lengths, a word shorter than a length counted
+    once; sub-linear term frequency times idf, rows of unit length), read faster: a
+    word's n-grams are looked up once and counted as often as the word occurs.
+
+    Not thread-safe: :class:`TermDetector` scores under its cache's lock.
+    """
+
+    def __init__(self, vocabulary: Sequence[str], idf: FloatArray) -> None:
+        self._index = {gram: i for i, gram in enumerate(vocabulary)}
+        self._idf = np.asarray(idf, dtype=np.float32)
+        self._words: dict[str, _Columns] = {}
+
+    def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
+        """One row per text (texts × vocabulary, float32)."""
+        rows: list[_Columns] = []
+        columns: list[_Columns] = []
+        weights: list[FloatArray] = []
+        for row, text in enumerate(texts):
+            words = Counter(text.lower().split())
+            grams = [self._grams(word) for word in words]
+            found = np.concatenate(grams) if grams else np.zeros(0, dtype=np.int32)
+            times = np.fromiter(words.values(), np.float32, count=len(words))
+            columns.append(found)
+            weights.append(np.repeat(times, [len(gram) for gram in grams]))
+            rows.append(np.full(len(found), row, dtype=np.int32))
+        counts = sp.csr_matrix(
+            (np.concatenate(weights), (np.concatenate(rows), np.concatenate(columns))),
+            shape=(len(texts), len(self._idf)),
+            dtype=np.float32,
+        )  # repeated n-grams of a text are summed
+        counts.sum_duplicates()
+        counts.data = np.log(counts.data) + np.float32(1.0)
+        counts.data *= self._idf[counts.indices]
+        return self._unit_rows(counts)
+
+    @staticmethod
+    def _unit_rows(matrix: sp.csr_matrix) -> sp.csr_matrix:
+        squares = matrix.multiply(matrix).sum(axis=1).A1
+        norms = np.sqrt(squares, dtype=np.float64)
+        norms[norms == 0.0] = 1.0
+        repeats = np.diff(matrix.indptr)
+        matrix.data /= np.repeat(norms, repeats).astype(np.float32)
+        return matrix
+
+    def _grams(self, word: str) -> _Columns:
+        """The columns of ``word``'s n-grams in the vocabulary, each as often as it is
+        in the word."""
+        found = self._words.get(word)
+        if found is not None:
+            return found
+        padded = f" {word} "
+        grams: list[str] = []
+        for n in range(NGRAM_RANGE[0], NGRAM_RANGE[1] + 1):
+            if len(padded) <= n:  # a word shorter than n: itself, once, then no longer n
+                grams.append(padded)
+                break
+            grams.extend(padded[i : i + n] for i in range(len(padded) - n + 1))
+        index = self._index
+        found = np.array([index[gram] for gram in grams if gram in index], dtype=np.int32)
+        if len(self._words) >= CACHED_WORDS:
+            self._words.clear()
+        self._words[word] = found
+        return found
+
+
 class TermDetector(CachedLabelScores):
     """Per-label probabilities that a section holds a one-sided term (term categories,
     balanced clauses, none; they sum to 1), cached per text.
@@ -145,8 +225,7 @@ class TermDetector(CachedLabelScores):
     def __init__(self, model: DetectorModel) -> None:
         super().__init__()
         self.model = model
-        self._vectorizer = new_vectorizer(model.vocabulary)
-        self._vectorizer.idf_ = model.idf
+        self._features = NgramFeatures(model.vocabulary, model.idf)
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -162,7 +241,7 @@ class TermDetector(CachedLabelScores):
         return label, probabilities[label]
 
     def _score(self, keys: Sequence[str]) -> list[dict[str, float]]:
-        features = self._vectorizer.transform(keys)
+        features = self._features.transform(keys)
         logits = np.asarray(features @ self.model.weights.T) + self.model.bias
         return softmax_rows(logits, self.model.labels)
 
