@@ -492,6 +492,35 @@ def _generic_rule(rule_id: str) -> PlaybookRule:
             "The Supplier appoints the Distributor as its exclusive distributor in France.",
             True,
         ),
+        # an exclusivity denied, or a lead in enforcing rights, is no exclusivity; a
+        # promise not to appoint another exclusive distributor is
+        (
+            "generic_exclusivity_present",
+            "The Franchisee has no right to any exclusive territory.",
+            False,
+        ),
+        ("generic_exclusivity_present", "The appointment is not exclusive.", False),
+        (
+            "generic_exclusivity_present",
+            "The Principal grants the Distributor non- exclusive rights to sell the Products.",
+            False,
+        ),
+        (
+            "generic_exclusivity_present",
+            "The Licensor shall have the exclusive right, but not the obligation, to "
+            "prosecute and settle any infringement action.",
+            False,
+        ),
+        (
+            "generic_exclusivity_present",
+            "The Supplier shall not appoint any other exclusive distributor in France.",
+            True,
+        ),
+        (
+            "generic_exclusivity_present",
+            "The Customer shall purchase its requirements exclusively from the Supplier.",
+            True,
+        ),
     ],
 )
 def test_generic_rules_read_what_the_words_do(rule_id: str, text: str, fires: bool) -> None:

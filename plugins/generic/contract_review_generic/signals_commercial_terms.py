@@ -137,6 +137,10 @@ COMMERCIAL_TERMS_SIGNALS: tuple[TopicSignals, ...] = (
             + PERIOD
             + r"\b[^.]{0,100}\b(?:from|after|following|of) (?:the )?(?:date of )?(?:delivery|shipment|acceptance|installation|purchase|receipt|sale)\b",
             r"\bwarrant\w*\b[^.]{0,60}\b(?:expire|expiration|terminates?|lasts?|survive)\b",
+            # "a six-month limited warranty", "the first year limited warranty"
+            r"\b(?:" + PERIOD + r"|(?:first|second|third) year)\s+(?:\w+\s+){0,2}?warrant(?:y|ies)\b",
+            # "free from defects ... for the period from the date of manufacture to ..."
+            r"\bwarrant\w*\b[^.]{0,300}\bfor (?:a|the) period (?:from|commencing|beginning|ending|until|of)\b",
             r"\b(?:free from|free of)\b[^.]{0,60}\bdefects?\b[^.]{0,150}\b" + PERIOD,
             r"\b(?:inspect|test|examin)\w*\b[^.]{0,150}\bwithin\b[^.]{0,30}\b(?:"
             + PERIOD
@@ -249,6 +253,12 @@ COMMERCIAL_TERMS_SIGNALS: tuple[TopicSignals, ...] = (
             r"\binsurance\b",
             r"\bmeet\w*\b[^.]{0,40}\bat least\b",
             r"\bminimum (?:wage|age)\b",
+            # a minimum denied, or a standard of care ("at least those measures it
+            # takes to protect its own information"), or a count of copies or
+            # directors: no commitment to buy or pay
+            r"\bno minimum\b|\bnot (?:be )?(?:subject to|bound by|obliged to meet) (?:any )?minimum\b",
+            r"\bat least (?:those|the same|such) measures\b|\bat a minimum,? (?:those )?measures\b|\b(?:degree|standard) of care\b",
+            r"\bminimum number of (?:copies|directors|members|persons|people|pixels)\b",
         ),
         trigger=(
             "minimum",
