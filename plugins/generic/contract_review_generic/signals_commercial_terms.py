@@ -138,7 +138,9 @@ COMMERCIAL_TERMS_SIGNALS: tuple[TopicSignals, ...] = (
             + r"\b[^.]{0,100}\b(?:from|after|following|of) (?:the )?(?:date of )?(?:delivery|shipment|acceptance|installation|purchase|receipt|sale)\b",
             r"\bwarrant\w*\b[^.]{0,60}\b(?:expire|expiration|terminates?|lasts?|survive)\b",
             # "a six-month limited warranty", "the first year limited warranty"
-            r"\b(?:" + PERIOD + r"|(?:first|second|third) year)\s+(?:\w+\s+){0,2}?warrant(?:y|ies)\b",
+            r"\b(?:"
+            + PERIOD
+            + r"|(?:first|second|third) year)\s+(?:\w+\s+){0,2}?warrant(?:y|ies)\b",
             # "free from defects ... for the period from the date of manufacture to ..."
             r"\bwarrant\w*\b[^.]{0,300}\bfor (?:a|the) period (?:from|commencing|beginning|ending|until|of)\b",
             r"\b(?:free from|free of)\b[^.]{0,60}\bdefects?\b[^.]{0,150}\b" + PERIOD,
