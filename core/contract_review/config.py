@@ -234,6 +234,13 @@ class Settings(BaseSettings):
         validation_alias=_env("max_upload_bytes"),
         description="The largest request body the HTTP service accepts (uploads included).",
     )
+    max_document_chars: int = Field(
+        default=5_000_000,
+        ge=1_000,
+        validation_alias=_env("max_document_chars"),
+        description="The most characters a document under review may hold once read "
+        "(a longer one is refused with its size and this limit).",
+    )
     review_workers: int = Field(
         default=2,
         ge=1,

@@ -13,6 +13,7 @@ whether a rule's term burdens our side, the other side, or we cannot tell.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -39,6 +40,10 @@ __all__ = ["KNOWN_SIDES", "Burden", "PartySide", "PartyWords", "burden_of", "res
 
 #: How far back (characters) a sentence that names no party looks for the party it is about.
 SUBJECT_LOOKBACK = 600
+#: How far (characters) either side of a hit its subject is looked for in its sentence.
+SUBJECT_WINDOW = 2_000
+# Sentences whose party words one PartyWords keeps (then it starts afresh).
+_SENTENCES_KEPT = 64
 
 #: Whom a fired rule's term burdens, seen from the party we act for.
 Burden = Literal["ours", "theirs", "unknown"]
@@ -224,6 +229,9 @@ class PartyWords:
         words = {label for side in self.sides for label in side.labels}
         words |= {label for party in self.parties for label in party.labels}
         self._pattern = _words_pattern(tuple(sorted(words, key=len, reverse=True)))
+        self._words_in: dict[
+            tuple[str, int, int], tuple[list[int], list[int], list[re.Match[str]]]
+        ] = {}
 
     def subject(self, text: str, hit: RuleHit, verbs: Sequence[str] = ()) -> str | None:
         """The party word the hit is about.
@@ -234,16 +242,22 @@ class PartyWords:
         right follows ("the Employer may", "甲方有权"), else the last one before the
         match, else the first one after it. A sentence that names no party ("违约金不设
         上限") is about the party the sentence before names (within
-        :data:`SUBJECT_LOOKBACK` characters). None when no party is named.
+        :data:`SUBJECT_LOOKBACK` characters). None when no party is named. Of a sentence
+        longer than :data:`SUBJECT_WINDOW` characters either side of the hit, only that
+        much is read (so a sentence of thousands of hits is not read once per hit).
         """
         if hit.party:
             return hit.party
         if self._pattern is None:
             return None
-        found = list(self._pattern.finditer(text, hit.sentence_start, hit.sentence_end))
+        # a sentence longer than the window is read within it, around the hit
+        first = max(hit.sentence_start, hit.start - SUBJECT_WINDOW)
+        last = min(hit.sentence_end, hit.end + SUBJECT_WINDOW)
+        starts, ends, in_sentence = self._sentence_words(text, hit.sentence_start, hit.sentence_end)
+        found = in_sentence[bisect.bisect_left(starts, first) : bisect.bisect_right(ends, last)]
         lookback = max(0, hit.sentence_start - SUBJECT_LOOKBACK)
         earlier = list(self._pattern.finditer(text, lookback, hit.sentence_start))
-        by_verb = self._followed_by(text, found, verbs, hit.sentence_end)
+        by_verb = self._followed_by(text, found, verbs, last)
         latest = (
             None if by_verb else self._followed_by(text, earlier[::-1], verbs, hit.sentence_start)
         )
@@ -264,6 +278,22 @@ class PartyWords:
         same = [m for m in earlier if m.start() >= start]
         acting = [m for m in same if _acts(text, m, hit.sentence_start)]
         return (acting[-1] if acting else same[0]).group()
+
+    def _sentence_words(
+        self, text: str, start: int, end: int
+    ) -> tuple[list[int], list[int], list[re.Match[str]]]:
+        """The party words of ``text[start:end]`` (where each starts and ends, and the
+        matches), read once per sentence: every hit of a sentence looks them up."""
+        key = (text, start, end)
+        cached = self._words_in.get(key)
+        if cached is None:
+            assert self._pattern is not None
+            matches = list(self._pattern.finditer(text, start, end))
+            cached = ([m.start() for m in matches], [m.end() for m in matches], matches)
+            if len(self._words_in) >= _SENTENCES_KEPT:
+                self._words_in.clear()
+            self._words_in[key] = cached
+        return cached
 
     def _followed_by(
         self, text: str, found: Sequence[re.Match[str]], verbs: Sequence[str], limit: int

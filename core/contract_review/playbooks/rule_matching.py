@@ -19,8 +19,9 @@ written once work on contracts they were not written against:
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Literal
 
@@ -206,11 +207,18 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
     patterns in the text in force whose sentence passes ``requires``/``unless`` and,
     for a numeric rule, whose number breaks the limit. Overlapping matches are kept
     once (the earliest, then the longest). ``unless_anywhere`` and ``one_sided`` are
-    the caller's: they depend on the rule's scope."""
+    the caller's: they depend on the rule's scope.
+
+    Linear in the text for each pattern: a sentence's guards are read once however many
+    matches it holds (a 100 K-character sentence of repeated hits is read once, not once
+    per hit), and a match's sentence is found by bisection."""
     masked = in_force(text)
     folded = fold(masked)
-    sentences: list[tuple[int, int]] | None = None  # read at the first match
+    sentences: _Sentences | None = None  # read at the first match
     terms_cache: dict[tuple[int, int], list[FinancialTerm]] = {}
+    required: dict[tuple[int, int], bool] = {}  # guarded stretch -> requires met
+    excusing: dict[tuple[int, int], bool] = {}  # unless stretch -> excused
+    about: dict[tuple[int, int], bool] = {}  # sentence -> about the rule's topic
     hits: list[RuleHit] = []
     for pattern in rule.patterns:
         if not may_match(pattern, folded):  # a word the pattern needs is not there
@@ -219,26 +227,32 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
             if match.end() == match.start():
                 continue
             if sentences is None:
-                sentences = sentence_spans(masked)
-            span = _sentence_of(sentences, match.start())
-            guarded_start = _referent_start(sentences, span, masked)
-            guarded = masked[guarded_start : span[1]]
+                sentences = _Sentences(masked)
+            span = sentences.of(match.start())
+            guarded = (sentences.referent_start(span, masked), span[1])
             if rule.requires_scope == "following":
-                end = _following_end(sentences, span, FOLLOWING_SENTENCES)
-                guarded = masked[guarded_start:end]
-            if rule.requires and not any_match(rule.requires, guarded):
-                continue
-            if rule.unless and _excused(
-                rule.unless, _unless_text(rule, masked, span, match.start(), match.end())
-            ):
-                continue
+                guarded = (guarded[0], sentences.following_end(span, FOLLOWING_SENTENCES))
+            if rule.requires:
+                if guarded not in required:
+                    required[guarded] = any_match(rule.requires, masked[guarded[0] : guarded[1]])
+                if not required[guarded]:
+                    continue
+            if rule.unless:
+                stretch = _unless_span(rule, masked, span, match.start(), match.end())
+                if stretch not in excusing:
+                    excusing[stretch] = _excused(rule.unless, masked[stretch[0] : stretch[1]])
+                if excusing[stretch]:
+                    continue
             value = None
             if rule.is_numeric:
                 value = read_value(rule, masked, match, span, terms_cache)
                 if value is None or not _breaks_limit(rule, value.value):
                     continue
-            if rule.topic and not _about(rule, masked[span[0] : span[1]]):
-                continue
+            if rule.topic:
+                if span not in about:
+                    about[span] = _about(rule, masked[span[0] : span[1]])
+                if not about[span]:
+                    continue
             hits.append(
                 RuleHit(
                     start=match.start(),
@@ -266,10 +280,17 @@ def excused(rule: PlaybookRule, text: str, hit: RuleHit) -> bool:
 def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], start: int, end: int) -> str:
     """What ``unless`` reads: the match's sentence, or (``unless_scope: part``/``phrase``)
     only the stretch of it between the semicolons (and Chinese commas) around the match."""
-    if rule.unless_scope == "sentence":
-        return text[span[0] : span[1]]
-    first, last = part_span(text, span, start, end, rule.unless_scope)
+    first, last = _unless_span(rule, text, span, start, end)
     return text[first:last]
+
+
+def _unless_span(
+    rule: PlaybookRule, text: str, span: tuple[int, int], start: int, end: int
+) -> tuple[int, int]:
+    """Where :func:`_unless_text` reads."""
+    if rule.unless_scope == "sentence":
+        return span
+    return part_span(text, span, start, end, rule.unless_scope)
 
 
 def part_span(
@@ -282,14 +303,22 @@ def part_span(
     """The stretch of the sentence ``sentence`` that holds ``text[start:end]``: between the
     semicolons and provisos around it (``part``), and also Chinese commas and ", and"
     (``phrase``)."""
-    first, last = sentence
-    for mark in _PART_END[scope].finditer(text, sentence[0], sentence[1]):
-        if mark.end() <= start:
-            first = mark.end()
-        elif mark.start() >= end:
-            last = mark.start()
-            break
+    starts, ends = _part_marks(text, sentence[0], sentence[1], scope)
+    before = bisect.bisect_right(ends, start)  # the marks that end by the match's start
+    after = bisect.bisect_left(starts, end)  # the first mark from the match's end on
+    first = ends[before - 1] if before else sentence[0]
+    last = starts[after] if after < len(starts) else sentence[1]
     return first, last
+
+
+@lru_cache(maxsize=256)
+def _part_marks(
+    text: str, first: int, last: int, scope: Literal["part", "phrase"]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where the marks that end a part (or phrase) of ``text[first:last]`` start and
+    end, in order: read once per sentence, however many matches it holds."""
+    marks = [(mark.start(), mark.end()) for mark in _PART_END[scope].finditer(text, first, last)]
+    return tuple(a for a, _ in marks), tuple(b for _, b in marks)
 
 
 def sentence_parts(text: str, sentence: tuple[int, int]) -> list[tuple[int, int]]:
@@ -357,27 +386,38 @@ def _breaks_limit(rule: PlaybookRule, value: float) -> bool:
     return compare(value, rule.comparison, rule.threshold)
 
 
-def _referent_start(sentences: Sequence[tuple[int, int]], span: tuple[int, int], text: str) -> int:
-    """Where ``requires`` starts reading for the sentence ``span``: at the sentence before
-    it when ``span`` opens by pointing back to it ("These amounts apply without any
-    overall limit" after the sentence that sets the liquidated damages), else at ``span``."""
-    if not _ANAPHOR.match(text, span[0]):
-        return span[0]
-    before = [start for start, end in sentences if end <= span[0]]
-    return before[-1] if before else span[0]
+class _Sentences:
+    """The sentences of a text, looked up by bisection."""
 
+    def __init__(self, text: str) -> None:
+        self.spans = sentence_spans(text)
+        self.starts = [start for start, _ in self.spans]
+        self.ends = [end for _, end in self.spans]
 
-def _following_end(sentences: Sequence[tuple[int, int]], span: tuple[int, int], count: int) -> int:
-    """The end of the sentence ``count`` sentences after ``span`` (or of the last one)."""
-    after = [end for start, end in sentences if start >= span[1]]
-    return after[min(count, len(after)) - 1] if after else span[1]
-
-
-def _sentence_of(sentences: Sequence[tuple[int, int]], offset: int) -> tuple[int, int]:
-    for start, end in sentences:
-        if offset < end:
+    def of(self, offset: int) -> tuple[int, int]:
+        """The sentence holding ``offset`` (the first that ends after it, from
+        ``offset`` at the latest), else the last one."""
+        index = bisect.bisect_right(self.ends, offset)
+        if index < len(self.spans):
+            start, end = self.spans[index]
             return (min(start, offset), end)
-    return sentences[-1] if sentences else (offset, offset)
+        return self.spans[-1] if self.spans else (offset, offset)
+
+    def referent_start(self, span: tuple[int, int], text: str) -> int:
+        """Where ``requires`` starts reading for the sentence ``span``: at the sentence
+        before it when ``span`` opens by pointing back to it ("These amounts apply
+        without any overall limit" after the sentence that sets the liquidated damages),
+        else at ``span``."""
+        if not _ANAPHOR.match(text, span[0]):
+            return span[0]
+        before = bisect.bisect_right(self.ends, span[0])  # sentences ending by span[0]
+        return self.starts[before - 1] if before else span[0]
+
+    def following_end(self, span: tuple[int, int], count: int) -> int:
+        """The end of the sentence ``count`` sentences after ``span`` (or of the last)."""
+        first = bisect.bisect_left(self.starts, span[1])  # sentences starting after it
+        after = len(self.spans) - first
+        return self.ends[first + min(count, after) - 1] if after else span[1]
 
 
 def _without_overlaps(hits: list[RuleHit]) -> list[RuleHit]:

@@ -15,7 +15,7 @@ from ..errors import DocumentParseError, InputError
 from ..registry import Registry
 from .engine_request import ReviewRequest
 
-__all__ = ["read_documents", "reading_notes", "resolve_role"]
+__all__ = ["MAX_DOCUMENT_CHARS", "read_documents", "reading_notes", "resolve_role"]
 
 #: Role names the CLI accepts for any domain, and the kind of domain role each maps to.
 _ROLE_KINDS = {"reference": "reference", "disclosure": "disclosure_letter", "baseline": "baseline"}
@@ -44,14 +44,25 @@ def resolve_role(domain: DomainSpec, role: str) -> str:
     )
 
 
+#: The most characters a document under review may hold, unless the caller says.
+MAX_DOCUMENT_CHARS = 5_000_000
+
+
 def read_documents(
-    request: ReviewRequest, registry: Registry, domain: DomainSpec
+    request: ReviewRequest,
+    registry: Registry,
+    domain: DomainSpec,
+    *,
+    max_chars: int = MAX_DOCUMENT_CHARS,
 ) -> list[Document]:
     """Parse every document of ``request`` with its role.
 
-    :raises InputError: for a missing, unreadable or empty file, a reference document
-        that fails to parse (named as such), a review with no primary document or more
-        than one, or a primary document with no recognisable clauses.
+    :param max_chars: The most characters a document may hold once read
+        (``Settings.max_document_chars``).
+    :raises InputError: for a missing, unreadable or empty file, a document longer than
+        ``max_chars``, a reference document that fails to parse (named as such), a
+        review with no primary document or more than one, or a primary document with no
+        recognisable clauses.
     """
     documents: list[Document] = []
     for entry in request.documents:
@@ -65,6 +76,11 @@ def read_documents(
             raise DocumentParseError(f"the {what} {entry.path} could not be read: {exc}") from exc
         if not document.source.strip():
             raise InputError(f"{entry.path} is empty: there is nothing to review")
+        if len(document.source) > max_chars:
+            raise InputError(
+                f"{entry.path} holds {len(document.source):,} characters; a review reads at "
+                f"most {max_chars:,} (set CONTRACT_REVIEW_MAX_DOCUMENT_CHARS to raise the limit)"
+            )
         documents.append(document)
     names = [d.name for d in documents]
     repeated = sorted({n for n in names if names.count(n) > 1})

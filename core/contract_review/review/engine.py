@@ -123,7 +123,9 @@ class ReviewEngine:
         state.documents = (
             list(documents)
             if documents is not None
-            else read_documents(request, self.registry, domain)
+            else read_documents(
+                request, self.registry, domain, max_chars=self.settings.max_document_chars
+            )
         )
         state.notes.extend(reading_notes(state.documents))
         ctx = self._context(state)  # playbook and party checked before the first save

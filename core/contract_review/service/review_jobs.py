@@ -107,7 +107,9 @@ class ReviewJobs:
             approval=approval,
         )
         try:  # a document or party that cannot be reviewed fails here, before anything is saved
-            documents = read_documents(request, registry, domain)
+            documents = read_documents(
+                request, registry, domain, max_chars=self.settings.max_document_chars
+            )
             playbook_step(domain, request, documents)
         except InputError as exc:
             shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,105 @@
+"""Hostile text is read in linear time: each family at a size where the quadratic code
+it once met took minutes (a 64 K run of spaces: about four minutes to parse; a 64 K
+English sentence of rule hits: over two minutes to review; a 40 K Chinese comma-only
+sentence: 26 s to match), under a generous time limit. ``benchmarks/adversarial.py``
+measures the growth per doubling up to 1 M characters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from contract_review import load_registry, load_settings
+from contract_review.documents.loading import parse_text
+from contract_review.documents.text_parser import iter_lines
+from contract_review.errors import InputError
+from contract_review.playbooks.playbook_loading import load_playbook_resource
+from contract_review.playbooks.rule_matching import find_hits
+from contract_review.review.engine import ReviewEngine
+from contract_review.review.engine_request import DocumentInput, ReviewRequest
+from contract_review.review.findings import FindingStatus
+from contract_review.storage.sqlite_backend import SqliteStorage
+
+FRAME = (
+    "SERVICES AGREEMENT\n\n"
+    "1. Services\nThe Supplier shall provide the Services described in Schedule 1.\n\n"
+    "2. Payment\nThe Customer shall pay each valid invoice within thirty (30) days.\n\n"
+    "3. Special Terms\n{body}\n\n"
+    "4. Governing Law\nThis Agreement is governed by the laws of England and Wales.\n"
+)
+
+
+def _repeat(unit: str, size: int) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("blank", [" ", "\t", " \t  "])
+def test_a_line_of_64k_blanks_parses(blank: str) -> None:
+    text = FRAME.format(body="Term" + _repeat(blank, 64_000) + "ends.")
+    document = parse_text(text, name="blanks.txt")
+    assert [section.id for section in document.sections()][:4] == ["1", "2", "3", "4"]
+
+
+def test_a_clause_number_run_into_a_long_line_still_starts_a_line() -> None:
+    line = "x" * 250 + " on a timely basis.   2.1 Each Study shall be done." + "   " * 5
+    starts = [text for _, text in iter_lines(line)]
+    assert starts[1].startswith("2.1 Each Study")
+
+
+@pytest.mark.timeout(90)
+def test_a_100k_chinese_sentence_of_hits_is_matched_once_per_rule() -> None:
+    text = _repeat("甲方逾期付款的，每日千分之五，", 100_000)
+    rules = [
+        rule
+        for name in ("contract_review_generic", "contract_review_fidic", "contract_review_sha_spa")
+        for rule in load_playbook_resource(name).rules
+        if rule.when != "absent"
+    ]
+    for rule in rules:
+        for hit in find_hits(rule, text):
+            assert 0 <= hit.start < hit.end <= len(text)
+
+
+@pytest.mark.timeout(120)
+def test_a_64k_english_sentence_of_hits_is_reviewed(tmp_path: Path) -> None:
+    body = _repeat(
+        "the Employer may terminate at any time without cause and shall not be liable for "
+        "any loss whatsoever, ",
+        64_000,
+    )
+    path = tmp_path / "hits.txt"
+    path.write_text(FRAME.format(body=body), encoding="utf-8")
+    settings = load_settings(data_dir=tmp_path / "data", llm_provider="none")
+    engine = ReviewEngine(
+        load_registry(settings=settings),
+        settings=settings,
+        storage=SqliteStorage(tmp_path / "reviews.sqlite3"),
+        llm=None,
+    )
+    state = engine.start(
+        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(path))])
+    )
+    assert state.status == "complete"
+    found = {f.checklist_item_id for f in state.findings if f.status is FindingStatus.FOUND}
+    assert "termination_for_convenience" in found
+
+
+def test_a_document_over_the_size_limit_is_refused_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text(FRAME.format(body="The Supplier shall act. " * 500), encoding="utf-8")
+    settings = load_settings(
+        data_dir=tmp_path / "data", llm_provider="none", max_document_chars=5_000
+    )
+    engine = ReviewEngine(
+        load_registry(settings=settings),
+        settings=settings,
+        storage=SqliteStorage(tmp_path / "reviews.sqlite3"),
+        llm=None,
+    )
+    with pytest.raises(InputError) as raised:
+        engine.start(ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(path))]))
+    message = str(raised.value)
+    assert "long.txt" in message and "5,000" in message and "\n" not in message
+    assert "CONTRACT_REVIEW_MAX_DOCUMENT_CHARS" in message
