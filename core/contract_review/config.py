@@ -241,6 +241,20 @@ class Settings(BaseSettings):
         description="The most characters a document under review may hold once read "
         "(a longer one is refused with its size and this limit).",
     )
+    max_unpacked_bytes: int = Field(
+        default=256 * 1024 * 1024,
+        ge=1024,
+        validation_alias=_env("max_unpacked_bytes"),
+        description="The most bytes a document archive (.docx) may unpack to, checked "
+        "before it is unpacked.",
+    )
+    max_compression_ratio: float = Field(
+        default=200.0,
+        gt=1,
+        validation_alias=_env("max_compression_ratio"),
+        description="The most a part of a document archive may unpack to per packed byte "
+        "(parts over 1 MB unpacked).",
+    )
     review_workers: int = Field(
         default=2,
         ge=1,

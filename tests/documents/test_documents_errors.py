@@ -64,6 +64,31 @@ def test_decoding_utf8_gb18030_utf16() -> None:
     assert decode_text(b"a\r\nb\rc\n", name="a.txt") == "a\nb\nc\n"
 
 
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [
+        (
+            "1. Payment\nThe Employer’s Representative shall certify “Interim Payments” within "
+            "28 days — no later.\n",
+            "cp1252",
+        ),
+        ("1. Parties\nThe café owner and the Maître d'ouvrage agree as follows.\n", "latin-1"),
+        ("第一条 付款\n甲方应在收到乙方开具的合格发票后三十日内支付服务费。\n", "gbk"),
+        ("第一條 付款\n甲方應於收到乙方開具之合格發票後三十日內支付服務費。\n", "big5"),
+        ("1. Payment\nThe Employer shall pay within 28 days of the invoice.\n", "utf-16-le"),
+        ("1. Payment\nThe Employer shall pay within 28 days of the invoice.\n", "utf-16-be"),
+        (
+            "1. 付款 Payment\n甲方应在一个月内付款。The Employer shall pay in one month.\n",
+            "utf-16-le",
+        ),
+    ],
+)
+def test_legacy_encodings_are_read_as_written(text: str, encoding: str) -> None:
+    """Windows-1252 is not read as GB18030 ("Employer’s" is not "Employer抯"), a Latin-1
+    "café" is not refused as binary, and UTF-16 needs no BOM."""
+    assert decode_text(text.encode(encoding), name="a.txt") == text
+
+
 def test_gb18030_file_parses(tmp_path: Path) -> None:
     path = tmp_path / "合同.txt"
     path.write_bytes("第一条 定义\n内容。\n第二条 付款\n按月支付。\n".encode("gb18030"))

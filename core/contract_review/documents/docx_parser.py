@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+import zipfile
 from typing import Any
 
 from ..errors import DocumentParseError, MissingExtraError
@@ -18,10 +19,10 @@ from .decoding import normalise_newlines
 from .document_assembly import assemble_document
 from .markdown_parser import add_explicit_heading
 from .model import Document
-from .parser_types import ParseOptions
+from .parser_types import InputLimits, ParseOptions
 from .section_tree import SectionTreeBuilder
 
-__all__ = ["DocxBlock", "parse_docx_bytes", "read_docx_blocks"]
+__all__ = ["DocxBlock", "check_archive", "parse_docx_bytes", "read_docx_blocks"]
 
 _HEADING_STYLE_RE = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 
@@ -29,11 +30,14 @@ _HEADING_STYLE_RE = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 DocxBlock = tuple[str, int | None]
 
 
-def read_docx_blocks(data: bytes, *, name: str) -> list[DocxBlock]:
+def read_docx_blocks(
+    data: bytes, *, name: str, limits: InputLimits | None = None
+) -> list[DocxBlock]:
     """The paragraphs and table rows of a .docx file, in order, with heading levels.
 
     :raises MissingExtraError: when python-docx is not installed.
-    :raises DocumentParseError: when ``data`` is not a readable .docx file.
+    :raises DocumentParseError: when ``data`` is not a readable .docx file, or would
+        unpack to more than ``limits`` allow (checked before anything is unpacked).
     """
     try:
         import docx
@@ -41,6 +45,7 @@ def read_docx_blocks(data: bytes, *, name: str) -> list[DocxBlock]:
         from docx.text.paragraph import Paragraph
     except ImportError as exc:
         raise MissingExtraError("Reading .docx files", "formats", "docx") from exc
+    check_archive(data, name=name, limits=limits)
     try:
         document = docx.Document(io.BytesIO(data))
         blocks: list[DocxBlock] = []
@@ -60,6 +65,37 @@ def read_docx_blocks(data: bytes, *, name: str) -> list[DocxBlock]:
     return blocks
 
 
+def check_archive(data: bytes, *, name: str, limits: InputLimits | None = None) -> None:
+    """Refuse a zip archive whose members would unpack to more than ``limits`` allow,
+    from the sizes its directory states (nothing is unpacked). A member that states a
+    size and then unpacks to more is stopped by ``zipfile`` itself.
+
+    :raises DocumentParseError: naming the file and the limit it passes.
+    """
+    limits = limits or InputLimits()
+    try:
+        members = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise DocumentParseError(f"{name} is not a readable .docx file ({exc})") from None
+    total = sum(member.file_size for member in members)
+    if total > limits.max_unpacked_bytes:
+        raise DocumentParseError(
+            f"{name} would unpack to {total:,} bytes; the limit is "
+            f"{limits.max_unpacked_bytes:,} (CONTRACT_REVIEW_MAX_UNPACKED_BYTES)"
+        )
+    for member in members:
+        packed = max(member.compress_size, 1)
+        if (
+            member.file_size > 1_000_000
+            and member.file_size / packed > limits.max_compression_ratio
+        ):
+            raise DocumentParseError(
+                f"{name}: its part {member.filename} unpacks {member.file_size / packed:,.0f} "
+                f"times its packed size; the limit is {limits.max_compression_ratio:,.0f} "
+                "(CONTRACT_REVIEW_MAX_COMPRESSION_RATIO)"
+            )
+
+
 def _heading_level(paragraph: Any) -> int | None:
     style = getattr(paragraph.style, "name", None) or ""
     if style.strip().lower() == "title":
@@ -70,7 +106,7 @@ def _heading_level(paragraph: Any) -> int | None:
 
 def parse_docx_bytes(data: bytes, options: ParseOptions) -> Document:
     """The ``parse`` function of the built-in .docx parser."""
-    blocks = read_docx_blocks(data, name=options.name)
+    blocks = read_docx_blocks(data, name=options.name, limits=options.limits)
     texts = [normalise_newlines(text) for text, _ in blocks]
     source = "\n".join(texts)
     if not source.strip():

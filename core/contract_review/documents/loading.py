@@ -16,7 +16,7 @@ from ..errors import ContractReviewError, DocumentParseError, InputError
 from .decoding import BUILTIN_SUFFIXES, decode_text, normalise_newlines
 from .markdown_parser import parse_markdown_text
 from .model import Document
-from .parser_types import DocumentParser, ParseOptions
+from .parser_types import DocumentParser, InputLimits, ParseOptions
 from .text_parser import parse_plain_text
 
 if TYPE_CHECKING:
@@ -31,11 +31,21 @@ _TEXT_FORMATS: dict[str, Callable[[str, ParseOptions], Document]] = {
 }
 
 
-def _options(name: str, role: str, language: str, settings: ParserSettings | None) -> ParseOptions:
+def _options(
+    name: str,
+    role: str,
+    language: str,
+    settings: ParserSettings | None,
+    limits: InputLimits | None = None,
+) -> ParseOptions:
     if language not in _LANGUAGES:
         raise InputError(f"language {language!r} for {name} is not one of: {', '.join(_LANGUAGES)}")
     return ParseOptions(
-        name=name, role=role, language=language, settings=settings or ParserSettings()
+        name=name,
+        role=role,
+        language=language,
+        settings=settings or ParserSettings(),
+        limits=limits or InputLimits(),
     )
 
 
@@ -82,14 +92,15 @@ def parse_bytes(
     language: str = "auto",
     settings: ParserSettings | None = None,
     registry: Registry | None = None,
+    limits: InputLimits | None = None,
 ) -> Document:
     """Parse a file's bytes, choosing the parser by the suffix of ``name`` (from
     ``registry`` when given, else the built-in parsers). An unknown suffix is read as
-    plain text when the bytes decode as text.
+    plain text when the bytes decode as text. ``limits``: what a parser may unpack.
 
     :raises DocumentParseError: for empty, binary or unreadable content, naming ``name``.
     """
-    options = _options(name, role, language, settings)
+    options = _options(name, role, language, settings, limits)
     if registry is not None:
         parser = registry.parser_for(name)
         suffixes = registry.supported_suffixes()
@@ -134,9 +145,11 @@ def parse_file(
     role: str = "primary",
     language: str = "auto",
     settings: ParserSettings | None = None,
+    limits: InputLimits | None = None,
 ) -> Document:
     """Read and parse a file with the parser the registry has for its suffix
-    (a registry is built with :func:`~contract_review.registry.load_registry` when None).
+    (a registry is built with :func:`~contract_review.registry.load_registry` when None;
+    ``limits``: what a parser may unpack).
 
     :raises InputError: when the file does not exist, is a directory or cannot be read.
     :raises DocumentParseError: when it is empty, binary or in an unsupported format.
@@ -155,5 +168,11 @@ def parse_file(
 
         registry = load_registry()
     return parse_bytes(
-        data, name=file.name, role=role, language=language, settings=settings, registry=registry
+        data,
+        name=file.name,
+        role=role,
+        language=language,
+        settings=settings,
+        registry=registry,
+        limits=limits,
     )

@@ -9,6 +9,21 @@ import attrs
 from ..domain import ParserSettings
 from .model import Document
 
+#: The most bytes the members of an archive (.docx) may unpack to, in all.
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+#: The most an archive member may unpack to per byte it takes packed (text XML packs
+#: about 5 to 20 times; a zip bomb hundreds or thousands of times).
+MAX_COMPRESSION_RATIO = 200
+
+
+@attrs.frozen(kw_only=True)
+class InputLimits:
+    """How much a parser may unpack: what stops an archive that inflates to gigabytes
+    before it is read (``Settings.max_unpacked_bytes`` and ``max_compression_ratio``)."""
+
+    max_unpacked_bytes: int = MAX_UNPACKED_BYTES
+    max_compression_ratio: float = MAX_COMPRESSION_RATIO
+
 
 @attrs.frozen(kw_only=True)
 class ParseOptions:
@@ -21,6 +36,8 @@ class ParseOptions:
     #: 'auto', 'en' or 'zh'.
     language: str = "auto"
     settings: ParserSettings = attrs.field(factory=ParserSettings)
+    #: What the parser may unpack.
+    limits: InputLimits = attrs.field(factory=InputLimits)
 
 
 @attrs.frozen(kw_only=True)

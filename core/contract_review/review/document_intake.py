@@ -7,15 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..config import Settings
 from ..documents.contract_language import has_contract_language
 from ..documents.loading import parse_file
 from ..documents.model import Document, DocumentRole, Sectioning
+from ..documents.parser_types import InputLimits
 from ..domain import DomainSpec
 from ..errors import DocumentParseError, InputError
 from ..registry import Registry
 from .engine_request import ReviewRequest
 
-__all__ = ["MAX_DOCUMENT_CHARS", "read_documents", "reading_notes", "resolve_role"]
+__all__ = [
+    "MAX_DOCUMENT_CHARS",
+    "input_limits",
+    "read_documents",
+    "reading_notes",
+    "resolve_role",
+]
 
 #: Role names the CLI accepts for any domain, and the kind of domain role each maps to.
 _ROLE_KINDS = {"reference": "reference", "disclosure": "disclosure_letter", "baseline": "baseline"}
@@ -44,6 +52,14 @@ def resolve_role(domain: DomainSpec, role: str) -> str:
     )
 
 
+def input_limits(settings: Settings) -> InputLimits:
+    """What a parser may unpack, as ``settings`` say."""
+    return InputLimits(
+        max_unpacked_bytes=settings.max_unpacked_bytes,
+        max_compression_ratio=settings.max_compression_ratio,
+    )
+
+
 #: The most characters a document under review may hold, unless the caller says.
 MAX_DOCUMENT_CHARS = 5_000_000
 
@@ -54,11 +70,13 @@ def read_documents(
     domain: DomainSpec,
     *,
     max_chars: int = MAX_DOCUMENT_CHARS,
+    limits: InputLimits | None = None,
 ) -> list[Document]:
     """Parse every document of ``request`` with its role.
 
     :param max_chars: The most characters a document may hold once read
         (``Settings.max_document_chars``).
+    :param limits: What a parser may unpack (``Settings.max_unpacked_bytes``...).
     :raises InputError: for a missing, unreadable or empty file, a document longer than
         ``max_chars``, a reference document that fails to parse (named as such), a
         review with no primary document or more than one, or a primary document with no
@@ -69,7 +87,11 @@ def read_documents(
         role = resolve_role(domain, entry.role)
         try:
             document = parse_file(
-                entry.path, registry=registry, role=role, settings=domain.parser_settings
+                entry.path,
+                registry=registry,
+                role=role,
+                settings=domain.parser_settings,
+                limits=limits,
             )
         except DocumentParseError as exc:
             what = "contract" if role == DocumentRole.PRIMARY.value else f"{role} document"

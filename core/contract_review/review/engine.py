@@ -36,7 +36,7 @@ from .approval import Approver, AutoApprover, PauseReview
 from .checkpoints import latest_state_data, write_whole_checkpoint
 from .contract_kind import contract_type_of
 from .decisions import Decision, apply_decisions
-from .document_intake import read_documents, reading_notes
+from .document_intake import input_limits, read_documents, reading_notes
 from .engine_context import EngineContext, ProgressCallback
 from .engine_nodes import DONE, NODES
 from .engine_request import ReviewRequest
@@ -124,7 +124,11 @@ class ReviewEngine:
             list(documents)
             if documents is not None
             else read_documents(
-                request, self.registry, domain, max_chars=self.settings.max_document_chars
+                request,
+                self.registry,
+                domain,
+                max_chars=self.settings.max_document_chars,
+                limits=input_limits(self.settings),
             )
         )
         state.notes.extend(reading_notes(state.documents))

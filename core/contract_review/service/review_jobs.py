@@ -24,7 +24,7 @@ from ..registry import Registry
 from ..review.approval import Approver, AutoApprover, PausingApprover
 from ..review.checkpoints import latest_state_data
 from ..review.decisions import Decision, decidable_findings
-from ..review.document_intake import read_documents
+from ..review.document_intake import input_limits, read_documents
 from ..review.engine import RECORD_KIND, ReviewEngine, ReviewNotFoundError, new_review_id
 from ..review.engine_request import ApprovalMode, DocumentInput, ReviewRequest
 from ..review.playbook_step import playbook_step
@@ -108,7 +108,11 @@ class ReviewJobs:
         )
         try:  # a document or party that cannot be reviewed fails here, before anything is saved
             documents = read_documents(
-                request, registry, domain, max_chars=self.settings.max_document_chars
+                request,
+                registry,
+                domain,
+                max_chars=self.settings.max_document_chars,
+                limits=input_limits(self.settings),
             )
             playbook_step(domain, request, documents)
         except InputError as exc:
