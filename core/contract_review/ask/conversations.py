@@ -25,8 +25,9 @@ from typing import Final
 
 from pydantic import JsonValue
 
-from ..errors import InputError, NotFoundError, StorageError
+from ..errors import InputError, NotFoundError
 from ..storage.backend import StorageBackend
+from ..storage.readable import readable_records
 from ..storage.record_ids import validate_record_id
 from ..storage.records import utc_now
 from .conversation_models import Conversation, ConversationMessage, ConversationSummary
@@ -134,16 +135,10 @@ class ConversationStore:
     def list(self) -> list[ConversationSummary]:
         """Every conversation, least recently updated first (a damaged one is left out
         and logged)."""
-        summaries: list[ConversationSummary] = []
-        for info in self.storage.list_records(CONVERSATION_KIND):
-            try:
-                record = self.storage.load(CONVERSATION_KIND, info.id)
-            except StorageError as exc:
-                logger.warning("conversation %s left out of the list: %s", info.id, exc)
-                continue
-            if record is not None:  # deleted meanwhile
-                summaries.append(conversation_from_record(record).summary())
-        return summaries
+        return [
+            conversation_from_record(record).summary()
+            for record in readable_records(self.storage, CONVERSATION_KIND)
+        ]
 
     def delete(self, conversation_id: str) -> None:
         """Remove the conversation.

@@ -3,6 +3,7 @@ report.json, report.md and report.html."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -167,10 +168,12 @@ def review(
     registry = state.load_registry()
     engine = ReviewEngine(registry, approver=_approver(mode), announce=_announce)
     if list_reviews:
-        for info in engine.storage.list_records(RECORD_KIND):
-            record = engine.storage.load(RECORD_KIND, info.id)
-            status = record.data.get("status", "?") if record is not None else "?"
-            click.echo(f"{info.id}  {status}  updated {info.updated_at:%Y-%m-%d %H:%M}")
+        from ..storage.readable import readable_records
+
+        warn = functools.partial(click.echo, err=True)
+        for record in readable_records(engine.storage, RECORD_KIND, warn=warn):
+            status = record.data.get("status", "?")
+            click.echo(f"{record.id}  {status}  updated {record.updated_at:%Y-%m-%d %H:%M}")
         return
     if out_dir is None:
         raise click.UsageError("give --out DIR, the folder for the reports")

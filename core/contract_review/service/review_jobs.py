@@ -31,6 +31,7 @@ from ..review.playbook_step import playbook_step
 from ..review.report_models import RiskSummary
 from ..review.state import ReviewState
 from ..storage.backend import StorageBackend
+from ..storage.readable import readable_records
 from ..storage.records import StoredRecord
 from .review_job_models import (
     JobProgress,
@@ -158,12 +159,11 @@ class ReviewJobs:
     def resume_interrupted(self) -> list[str]:
         """Restart every review a stopped server left queued or running; their ids."""
         resumed = []
-        for info in self.storage.list_records(RECORD_KIND):
-            record = self.storage.load(RECORD_KIND, info.id)
-            if record is not None and record.data.get("status") in {"queued", "running"}:
-                log.info("resuming review %s left %s", info.id, record.data.get("status"))
-                self.resume(info.id)
-                resumed.append(info.id)
+        for record in readable_records(self.storage, RECORD_KIND):
+            if record.data.get("status") in {"queued", "running"}:
+                log.info("resuming review %s left %s", record.id, record.data.get("status"))
+                self.resume(record.id)
+                resumed.append(record.id)
         return resumed
 
     def is_active(self, review_id: str) -> bool:

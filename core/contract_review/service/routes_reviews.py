@@ -16,6 +16,7 @@ from ..review.decisions import Decision
 from ..review.engine import RECORD_KIND, ReviewEngine, ReviewNotFoundError
 from ..review.engine_request import ApprovalMode
 from ..review.report_models import ReviewReport
+from ..storage.readable import readable_records
 from .envelope import Envelope, envelope
 from .error_body import ServiceError
 from .review_job_models import ReviewJobView, UploadedFile
@@ -132,17 +133,14 @@ def create_review(
 @router.get("", summary="The reviews in the store")
 def list_reviews(request: Request, service: Service) -> Envelope[list[ReviewListItem]]:
     items = []
-    for info in service.storage.list_records(RECORD_KIND):
-        record = service.storage.load(RECORD_KIND, info.id)
-        if record is None:
-            continue
-        status = "running" if service.jobs.is_active(info.id) else record.data.get("status", "")
+    for record in readable_records(service.storage, RECORD_KIND):
+        status = "running" if service.jobs.is_active(record.id) else record.data.get("status", "")
         items.append(
             ReviewListItem(
-                review_id=info.id,
+                review_id=record.id,
                 status=str(status),
                 domain_id=str(record.data.get("domain_id", "")),
-                updated_at=info.updated_at,
+                updated_at=record.updated_at,
             )
         )
     return envelope(request, items)
