@@ -1,7 +1,9 @@
 """Plan routing: ask the plugins first, fall back to core's defaults.
 
 The review engine calls these functions; each one calls its firstresult hook and,
-when no plugin answers, returns core's default (SPEC-21 for the plan hooks). The plan
+when no plugin answers, returns core's default (SPEC-21 for the plan hooks). A plugin
+whose hook raises is skipped for the review and named in its notes
+(:func:`~.contained_hooks.first_answer`). The plan
 hooks take the review's own planner (``orchestrator``, from the engine's context):
 asked when no plugin answers, before the default — it is never registered on the
 shared plugin manager, so one registry serves reviews side by side.
@@ -17,6 +19,7 @@ from ..documents.locate import locate_checklist_item
 from ..domain import ChecklistItem, DomainSpec
 from ..errors import PluginError
 from .clause_location import ClauseLocation
+from .contained_hooks import first_answer
 from .plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan, build_default_plan
 from .state import ReviewState
 
@@ -51,7 +54,9 @@ def plan_review(
 ) -> ReviewPlan:
     """The plan a plugin returns, else the review's ``orchestrator``'s, else the default
     plan (checklist order, critical deep)."""
-    plan = pm.hook.plan_review(domain=domain, state=state, available_tools=available_tools)
+    plan = first_answer(
+        pm, "plan_review", state, domain=domain, state=state, available_tools=available_tools
+    )
     if plan is None and orchestrator is not None:
         plan = orchestrator.plan_review(domain, state, available_tools)
     if plan is None:
@@ -76,7 +81,10 @@ def adjust_plan(
 ) -> PlanAdjustment:
     """The adjustment a plugin returns, else the review's ``orchestrator``'s, else "no
     adjustment"."""
-    adjustment = pm.hook.adjust_plan(
+    adjustment = first_answer(
+        pm,
+        "adjust_plan",
+        state,
         plan=plan,
         clause_id=clause_id,
         completed_count=completed_count,
@@ -100,7 +108,7 @@ def route_after_analyze(
 ) -> NextStep:
     """The step after analysing a clause: a plugin's answer, else skip diffs only when
     the clause plan says so."""
-    step = pm.hook.route_after_analyze(state=state, clause_plan=clause_plan)
+    step = first_answer(pm, "route_after_analyze", state, state=state, clause_plan=clause_plan)
     if step is None:
         return (
             "save_clause"
@@ -121,7 +129,7 @@ def locate_clauses(
 ) -> list[ClauseLocation]:
     """Where ``item`` is: a plugin's answer, else the primary document's section with
     the item's number (checked against its keywords) or best keyword match."""
-    located = pm.hook.locate_clauses(domain=domain, clause=item, state=state)
+    located = first_answer(pm, "locate_clauses", state, domain=domain, clause=item, state=state)
     if located is None:
         primary = state.primary
         section = locate_checklist_item(primary, item) if primary is not None else None

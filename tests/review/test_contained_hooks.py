@@ -1,0 +1,51 @@
+"""A plugin whose review hook raises is skipped for that review, named in its notes; the
+review completes with the next answer (in the end, core's default)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contract_review import hookimpl
+from contract_review.review.engine_request import DocumentInput, ReviewRequest
+from contract_review.review.findings import FindingStatus
+
+from .engine_fixtures import make_engine, make_registry, write_contract
+
+
+class BrokenLocator:
+    """Answers every ``locate_clauses`` call by raising."""
+
+    @hookimpl(tryfirst=True)
+    def locate_clauses(self, domain: Any, clause: Any, state: Any) -> Any:
+        raise RuntimeError("index out of date")
+
+
+class BrokenRouter:
+    @hookimpl(tryfirst=True)
+    def route_after_analyze(self, state: Any, clause_plan: Any) -> Any:
+        raise KeyError("clause")
+
+
+@pytest.mark.parametrize("plugin", [BrokenLocator(), BrokenRouter()])
+def test_a_failing_review_hook_is_skipped_and_named(
+    tmp_path: Path, plugin: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    engine = make_engine(tmp_path, make_registry(("broken", plugin)))
+    with caplog.at_level(logging.WARNING):
+        state = engine.start(
+            ReviewRequest(
+                domain_id="testdom",
+                documents=[DocumentInput(path=str(write_contract(tmp_path)))],
+            )
+        )
+    assert state.status == "complete"
+    notes = [note for note in state.notes if "'broken'" in note]
+    assert len(notes) == 1 and "skipped for this review" in notes[0]
+    assert any("'broken'" in record.getMessage() for record in caplog.records)
+    located = {f.clause_id for f in state.findings if f.status is FindingStatus.FOUND}
+    located |= {item.clause_id for item in state.checked}
+    assert {"1", "2"} <= located  # core's default found the clauses
