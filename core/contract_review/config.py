@@ -202,6 +202,19 @@ class Settings(BaseSettings):
     )
 
     # --- HTTP service (``contract-review serve``)
+    allowed_hosts: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias=_env("allowed_hosts"),
+        description="Host names the HTTP service answers besides localhost, 127.0.0.1, "
+        "[::1] and the address it is bound to (comma-separated; '*' answers any); a "
+        "request for another Host gets 400 (DNS rebinding).",
+    )
+    allowed_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias=_env("allowed_origins"),
+        description="Web origins (scheme://host[:port]) allowed to send state-changing "
+        "requests besides the allowed hosts' own (comma-separated); another gets 403.",
+    )
     api_keys: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
         validation_alias=_env("api_keys"),
@@ -263,9 +276,14 @@ class Settings(BaseSettings):
         description="Reviews the HTTP service runs at once; more wait in a queue.",
     )
 
-    _split_load = field_validator("load_plugins", "disable_plugins", "api_keys", mode="before")(
-        classmethod(lambda cls, v: _split_names(v))
-    )
+    _split_load = field_validator(
+        "load_plugins",
+        "disable_plugins",
+        "api_keys",
+        "allowed_hosts",
+        "allowed_origins",
+        mode="before",
+    )(classmethod(lambda cls, v: _split_names(v)))
 
     @classmethod
     def settings_customise_sources(

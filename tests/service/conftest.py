@@ -50,7 +50,7 @@ def make_settings(tmp_path: Path) -> SettingsFactory:
 @pytest.fixture
 def client(make_settings: SettingsFactory) -> Iterator[TestClient]:
     """The app with default settings, served in-process."""
-    with TestClient(create_app(make_settings())) as test_client:
+    with TestClient(create_app(make_settings()), base_url="http://localhost") as test_client:
         yield test_client
 
 

@@ -85,7 +85,9 @@ def test_the_service_starts_and_lists_the_others(make_settings: SettingsFactory)
         store.save("review", "rv-good", GOOD)
         store.save("review", "rv-bad", {**GOOD, "status": "running"})
     _damage_sqlite(path, "rv-bad")
-    with TestClient(create_app(settings)) as client:  # start-up resumes what it can read
+    with TestClient(
+        create_app(settings), base_url="http://localhost"
+    ) as client:  # start-up resumes what it can read
         response = client.get("/reviews")
     assert response.status_code == 200, response.text
     listed = [item["review_id"] for item in response.json()["data"]]

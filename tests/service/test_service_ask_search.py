@@ -43,7 +43,9 @@ def small_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def law_client(make_settings: Any, small_index: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(make_settings(), law_index=small_index)) as test_client:
+    with TestClient(
+        create_app(make_settings(), law_index=small_index), base_url="http://localhost"
+    ) as test_client:
         yield test_client
 
 

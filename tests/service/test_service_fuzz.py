@@ -52,6 +52,7 @@ def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         offline=True,
         rate_limit_per_minute=0,
         rate_limit_per_hour=0,
+        allowed_hosts=["testserver"],  # the Host schemathesis's ASGI client sends
     )
     app = create_app(settings, law_index=_small_law_index(root / "law-index"))
     with TestClient(app):

@@ -130,7 +130,10 @@ def test_kill_during_a_review_then_restart(
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
 
-    with TestClient(create_app(make_settings())) as client, CONTRACT.open("rb") as contract:
+    with (
+        TestClient(create_app(make_settings()), base_url="http://localhost") as client,
+        CONTRACT.open("rb") as contract,
+    ):
         fresh_id = client.post(
             "/reviews",
             data={"domain": "fidic"},

@@ -67,6 +67,10 @@ def test_upload_review_approve_and_download(client: TestClient) -> None:
     assert html.status_code == 200
     assert html.headers["content-type"].startswith("text/html")
     assert "<html" in html.text and "approved" in html.text
+    # a report quotes the contract: served so that no script in it can run
+    assert "default-src 'none'" in html.headers["content-security-policy"]
+    assert html.headers["x-content-type-options"] == "nosniff"
+    assert html.headers["content-disposition"].endswith(f'{done["review_id"]}-report.html"')
     markdown = client.get(f"/reviews/{done['review_id']}/report.md")
     assert markdown.headers["content-type"].startswith("text/markdown")
 
@@ -198,7 +202,9 @@ def test_domains_and_skills_describe_the_install(client: TestClient) -> None:
 
 @pytest.fixture
 def client_two_workers(make_settings) -> Any:
-    with TestClient(create_app(make_settings(review_workers=2))) as test_client:
+    with TestClient(
+        create_app(make_settings(review_workers=2)), base_url="http://localhost"
+    ) as test_client:
         yield test_client
 
 
@@ -211,7 +217,7 @@ def test_two_reviews_run_side_by_side(client_two_workers: TestClient) -> None:
 
 def test_an_interrupted_review_left_by_no_resume_can_be_resumed(make_settings: Any) -> None:
     settings = make_settings()
-    with TestClient(create_app(settings)) as first:
+    with TestClient(create_app(settings), base_url="http://localhost") as first:
         review_id = _upload(first)["review_id"]
         _wait(first, review_id)
     # What a server killed after the last checkpoint but before the record was updated
@@ -222,7 +228,9 @@ def test_an_interrupted_review_left_by_no_resume_can_be_resumed(make_settings: A
         record = storage.load("review", review_id)
         assert record is not None
         storage.save("review", review_id, {**record.data, "status": "running"})
-    with TestClient(create_app(settings, resume_reviews=False)) as second:
+    with TestClient(
+        create_app(settings, resume_reviews=False), base_url="http://localhost"
+    ) as second:
         assert second.get(f"/reviews/{review_id}").json()["data"]["status"] == "running"
         resumed = second.post(f"/reviews/{review_id}/resume")
         assert resumed.status_code == 202

@@ -32,6 +32,7 @@ from . import (
     routes_search,
 )
 from .api_keys import ApiKeyPolicy
+from .browser_guards import allowed_host_names
 from .error_handlers import install_error_handlers
 from .rate_limiting import SlidingWindowRateLimiter
 from .request_guards import install_request_guards
@@ -96,6 +97,7 @@ def create_app(
                 settings.rate_limit_per_minute, settings.rate_limit_per_hour
             ),
             law_index_dir=law_index_directory(settings, law_index),
+            host_names=allowed_host_names(host, settings.allowed_hosts),
         )
         if resume_reviews:
             resumed = jobs.resume_interrupted()

@@ -9,8 +9,8 @@
 
 The codes are seed 003's (``E_SCHEMA_INVALID``, ``E_CAPABILITY_LIMIT``,
 ``E_AMBIGUITY_BLOCKED``, ``E_NOT_SUPPORTED``, ``E_BACKEND_ERROR``) and the service's
-own (``E_UNAUTHORIZED``, ``E_NOT_FOUND``, ``E_RATE_LIMITED``, ``E_INTERNAL``); seed
-002's ``VALIDATION_ERROR`` is ``E_SCHEMA_INVALID``.
+own (``E_UNAUTHORIZED``, ``E_FORBIDDEN``, ``E_NOT_FOUND``, ``E_RATE_LIMITED``,
+``E_INTERNAL``); seed 002's ``VALIDATION_ERROR`` is ``E_SCHEMA_INVALID``.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ __all__ = ["STATUS_OF", "ErrorBody", "ErrorCode", "ErrorInfo", "ServiceError"]
 ErrorCode = Literal[
     "E_SCHEMA_INVALID",
     "E_UNAUTHORIZED",
+    "E_FORBIDDEN",
     "E_NOT_FOUND",
     "E_RATE_LIMITED",
     "E_CAPABILITY_LIMIT",
@@ -38,6 +39,7 @@ ErrorCode = Literal[
 STATUS_OF: dict[str, int] = {
     "E_SCHEMA_INVALID": 400,
     "E_UNAUTHORIZED": 401,
+    "E_FORBIDDEN": 403,
     "E_NOT_FOUND": 404,
     "E_RATE_LIMITED": 429,
     "E_CAPABILITY_LIMIT": 422,

@@ -1,5 +1,6 @@
-"""The checks every request passes before its endpoint: a request id, the body size
-limit, the API key and the rate limit (in that order).
+"""The checks every request passes before its endpoint: a request id, the ``Host`` and
+``Origin`` a browser sends (:mod:`.browser_guards`), the body size limit, the API key
+and the rate limit (in that order).
 
 The size limit is checked twice: against ``Content-Length`` before anything is read,
 and while the body is read (:class:`BodySizeLimit`), so a body sent in chunks without a
@@ -16,6 +17,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .api_keys import OPEN_PATHS
+from .browser_guards import SAFE_METHODS, host_allowed, origin_allowed
 from .error_body import ErrorInfo
 from .error_handlers import error_response
 
@@ -84,6 +86,30 @@ def install_request_guards(app: FastAPI) -> None:
         request.state.request_id = rid
         service = request.app.state.service
 
+        names = service.host_names
+        if not host_allowed(request.headers.get("host"), names):
+            info = ErrorInfo(
+                code="E_SCHEMA_INVALID",
+                message=f"the Host header {request.headers.get('host', '')!r} does not name "
+                "this server",
+                suggestion="reach the server by its own address, or add the name to "
+                "CONTRACT_REVIEW_ALLOWED_HOSTS",
+            )
+            return error_response(request, info, 400)
+        origin = request.headers.get("origin")
+        if (
+            origin is not None
+            and request.method not in SAFE_METHODS
+            and not origin_allowed(origin, names, service.settings.allowed_origins)
+        ):
+            info = ErrorInfo(
+                code="E_FORBIDDEN",
+                message=f"requests that change state are not accepted from the web page "
+                f"origin {origin!r}",
+                suggestion="add the origin to CONTRACT_REVIEW_ALLOWED_ORIGINS if it is yours",
+            )
+            return error_response(request, info, 403)
+
         length = request.headers.get("content-length")
         limit = service.settings.max_upload_bytes
         if length is not None and (not length.isdigit() or int(length) > limit):
@@ -124,6 +150,7 @@ def install_request_guards(app: FastAPI) -> None:
 
         response = await call_next(request)
         response.headers["X-Request-ID"] = rid
+        response.headers["X-Content-Type-Options"] = "nosniff"
         if decision is not None and decision.limit:
             response.headers["X-RateLimit-Limit"] = str(decision.limit)
             response.headers["X-RateLimit-Remaining"] = str(decision.remaining)

@@ -243,4 +243,13 @@ def report(service: Service, review_id: ReviewId, fmt: Literal["json", "md", "ht
     )
     if exporter is None:
         raise ServiceError("E_NOT_SUPPORTED", f"no exporter writes .{fmt} reports")
-    return Response(exporter.export(built), media_type=_MEDIA[fmt])
+    return Response(
+        exporter.export(built),
+        media_type=_MEDIA[fmt],
+        headers={
+            # a report quotes the contract: no script it may hold ever runs
+            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+            "img-src data:; frame-ancestors 'none'",
+            "Content-Disposition": f'inline; filename="{review_id}-report.{fmt}"',
+        },
+    )

@@ -14,6 +14,7 @@ from ..laws.law_index import LawIndex
 from ..registry import Registry
 from ..storage.backend import StorageBackend
 from .api_keys import ApiKeyPolicy
+from .browser_guards import LOOPBACK_NAMES
 from .error_body import ServiceError
 from .rate_limiting import SlidingWindowRateLimiter
 from .review_jobs import ReviewJobs
@@ -46,6 +47,8 @@ class ServiceState:
     keys: ApiKeyPolicy
     limiter: SlidingWindowRateLimiter
     law_index_dir: Path | None
+    #: The host names requests may carry (:mod:`.browser_guards`).
+    host_names: frozenset[str] = attrs.field(factory=lambda: LOOPBACK_NAMES)
     started: float = attrs.field(factory=time.time)
 
     def law_index(self) -> LawIndex:
