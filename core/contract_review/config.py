@@ -209,6 +209,13 @@ class Settings(BaseSettings):
         "[::1] and the address it is bound to (comma-separated; '*' answers any); a "
         "request for another Host gets 400 (DNS rebinding).",
     )
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias=_env("trusted_proxies"),
+        description="Addresses of reverse proxies whose X-Forwarded-For the HTTP service "
+        "believes (comma-separated); from anyone else the header is ignored, so a client "
+        "cannot name another address to escape its rate limit.",
+    )
     allowed_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
         validation_alias=_env("allowed_origins"),
@@ -282,6 +289,7 @@ class Settings(BaseSettings):
         "api_keys",
         "allowed_hosts",
         "allowed_origins",
+        "trusted_proxies",
         mode="before",
     )(classmethod(lambda cls, v: _split_names(v)))
 

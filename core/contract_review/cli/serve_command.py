@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import InputError, MissingExtraError
+
+if TYPE_CHECKING:
+    from ..config import Settings
 
 __all__ = ["serve"]
 
@@ -54,6 +58,15 @@ def serve(host: str, port: int, law_index: Path | None, no_resume: bool) -> None
     from ..config import load_settings
     from ..service.app import create_app
 
-    app = create_app(load_settings(), host=host, law_index=law_index, resume_reviews=not no_resume)
+    settings = load_settings()
+    app = create_app(settings, host=host, law_index=law_index, resume_reviews=not no_resume)
     click.echo(f"contract-review serving on http://{host}:{port} (OpenAPI: /docs)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", **proxy_options(settings))
+
+
+def proxy_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's options for X-Forwarded-For: believed only from ``trusted_proxies``
+    (uvicorn's own default believes any client on 127.0.0.1, so a local client could
+    name another address and escape its rate limit)."""
+    proxies = settings.trusted_proxies
+    return {"proxy_headers": bool(proxies), "forwarded_allow_ips": ",".join(proxies) or None}

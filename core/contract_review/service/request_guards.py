@@ -122,12 +122,16 @@ def install_request_guards(app: FastAPI) -> None:
 
         key = service.keys.presented_key(request)
         if request.url.path not in OPEN_PATHS:
+            refusal = None
             if key is not None and service.keys.has_keys and not service.keys.is_valid(key):
-                return _unauthorized(request, "the API key sent is not valid")
-            if key is None and service.keys.required:
-                return _unauthorized(request, "this server requires an API key")
-
+                refusal = "the API key sent is not valid"
+            elif key is None and service.keys.required:
+                refusal = "this server requires an API key"
+            # a refused request counts toward its address's limit too: guessing keys is
+            # rate-limited like anything else
             decision = service.limiter.check(service.keys.client_of(request, key))
+            if refusal is not None and decision.allowed:
+                return _unauthorized(request, refusal)
             if not decision.allowed:
                 info = ErrorInfo(
                     code="E_RATE_LIMITED",
