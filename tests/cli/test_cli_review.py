@@ -237,3 +237,19 @@ def test_interactive_approval_records_each_decision(tmp_path: Path) -> None:
     assert decisions[:2] == ["approved", "rejected"]
     assert set(decisions[2:]) <= {"proposed"}
     assert all(a.by == "interactive" for a in report.approvals)
+
+
+def test_reports_that_cannot_be_written_leave_the_review_stored(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    failed = invoke(["review", EPC, "--domain", "fidic", "--out", blocked / "out"])
+    assert failed.exit_code == 2
+    [line] = [text for text in failed.output.splitlines() if "cannot create" in text]
+    assert "Traceback" not in failed.output
+    review_id = line.split("review ", 1)[1].split(" ", 1)[0]
+    assert f"contract-review review --report {review_id} --out DIR" in line
+    out = tmp_path / "later"
+    written = invoke(["review", "--report", review_id, "--out", out])
+    assert written.exit_code == 0, written.output
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["review_id"] == review_id and report["status"] == "complete"

@@ -99,6 +99,12 @@ def _approver(mode: ApprovalMode) -> Approver:
 )
 @click.option("--resume", "resume_id", metavar="ID", help="Resume a paused or interrupted review.")
 @click.option(
+    "--report",
+    "report_id",
+    metavar="ID",
+    help="Write the reports of a stored review into --out (runs nothing).",
+)
+@click.option(
     "--orchestrator/--no-orchestrator",
     default=None,
     help="Plan the review with the orchestrator (default: the use_orchestrator setting).",
@@ -142,6 +148,7 @@ def review(
     interactive: bool,
     pause: bool,
     resume_id: str | None,
+    report_id: str | None,
     orchestrator: bool | None,
     llm_name: str | None,
     playbook: Path | None,
@@ -177,6 +184,9 @@ def review(
         return
     if out_dir is None:
         raise click.UsageError("give --out DIR, the folder for the reports")
+    if report_id is not None:
+        _finish(engine, registry, engine.load(report_id), out_dir, fail_on)
+        return
     if resume_id is not None:
         with progress_bar() as progress:
             engine.progress = progress
@@ -222,7 +232,7 @@ def _finish(
     fail_on: str | None,
 ) -> None:
     report = engine.report(result)
-    written = write_reports(report, registry, out_dir)
+    written = write_reports(report, registry, out_dir, stored_as=result.review_id)
     print_summary(report, written)
     if result.status == "paused":
         click.echo(

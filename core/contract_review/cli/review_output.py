@@ -17,23 +17,43 @@ __all__ = ["print_summary", "write_reports"]
 
 
 def write_reports(
-    report: BaseModel, registry: Registry, out_dir: Path, *, stem: str = REPORT_STEM
+    report: BaseModel,
+    registry: Registry,
+    out_dir: Path,
+    *,
+    stem: str = REPORT_STEM,
+    stored_as: str = "",
 ) -> list[Path]:
-    """Write ``report`` with every exporter into ``out_dir``; the files written."""
+    """Write ``report`` with every exporter into ``out_dir``; the files written.
+
+    :param stored_as: The id the review is stored under, named when the reports cannot
+        be written (the review is kept; ``review --report ID --out DIR`` writes them).
+    :raises InputError: in one line, when the folder or a file cannot be written.
+    """
+    later = (
+        f"; review {stored_as} is stored: write its reports with "
+        f"contract-review review --report {stored_as} --out DIR"
+        if stored_as
+        else ""
+    )
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(
-            f"cannot create the output folder {out_dir}: {exc.strerror or exc}"
-        ) from exc
+            f"cannot create the output folder {out_dir}: {exc.strerror or exc}{later}"
+        ) from None
     written: list[Path] = []
     for name in sorted(registry.exporters):
         exporter = registry.exporters[name].item
         target = out_dir / f"{stem}{exporter.suffix}"
         text = exporter.export(report)
         temporary = target.with_name(target.name + ".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(target)
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            temporary.replace(target)
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise InputError(f"cannot write {target}: {exc.strerror or exc}{later}") from None
         written.append(target)
     return written
 
