@@ -275,6 +275,12 @@ class Settings(BaseSettings):
         description="The most a part of a document archive may unpack to per packed byte "
         "(parts over 1 MB unpacked).",
     )
+    max_pdf_pages: int = Field(
+        default=2_000,
+        ge=1,
+        validation_alias=_env("max_pdf_pages"),
+        description="The most pages a PDF under review may have.",
+    )
     review_workers: int = Field(
         default=2,
         ge=1,

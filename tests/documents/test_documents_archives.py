@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -60,3 +61,35 @@ def test_an_archive_that_unpacks_past_the_limit_is_refused() -> None:
 def test_a_file_that_is_no_archive_is_refused_in_one_line() -> None:
     with pytest.raises(DocumentParseError, match=r"notzip\.docx is not a readable \.docx"):
         parse_bytes(b"PK\x03\x04 not really a zip", name="notzip.docx")
+
+
+def test_a_pdf_over_the_page_limit_is_refused(make_pdf: Callable[[Sequence[str]], bytes]) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    writer = pypdf.PdfWriter()
+    for _ in range(3):
+        writer.add_blank_page(width=612, height=792)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    with pytest.raises(DocumentParseError, match=r"long\.pdf has 3 pages; the limit is 2 "):
+        parse_bytes(buffer.getvalue(), name="long.pdf", limits=InputLimits(max_pdf_pages=2))
+    one_page = make_pdf(["1. Payment", "The Employer shall pay."])
+    assert (
+        "Payment"
+        in parse_bytes(one_page, name="short.pdf", limits=InputLimits(max_pdf_pages=2)).source
+    )
+
+
+def test_a_damaged_pdf_is_one_line_of_ours_and_nothing_else(
+    make_pdf: Callable[[Sequence[str]], bytes],
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    data = make_pdf(["1. Payment\nThe Employer shall pay within 28 days."])
+    damaged = data.replace(b"startxref", b"startxrof")[: len(data) - 40]
+    try:
+        parse_bytes(damaged, name="damaged.pdf")
+    except DocumentParseError as exc:
+        assert "damaged.pdf" in str(exc) and "\n" not in str(exc)
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == ""  # pypdf's warnings are not printed
+    assert not [r for r in caplog.records if r.name.startswith("pypdf")]

@@ -14,15 +14,19 @@ MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 #: The most an archive member may unpack to per byte it takes packed (text XML packs
 #: about 5 to 20 times; a zip bomb hundreds or thousands of times).
 MAX_COMPRESSION_RATIO = 200
+#: The most pages a PDF may have.
+MAX_PDF_PAGES = 2_000
 
 
 @attrs.frozen(kw_only=True)
 class InputLimits:
-    """How much a parser may unpack: what stops an archive that inflates to gigabytes
-    before it is read (``Settings.max_unpacked_bytes`` and ``max_compression_ratio``)."""
+    """How much a parser may unpack: what stops an archive that inflates to gigabytes,
+    or a PDF of endless pages, before it is read (``Settings.max_unpacked_bytes``,
+    ``max_compression_ratio`` and ``max_pdf_pages``)."""
 
     max_unpacked_bytes: int = MAX_UNPACKED_BYTES
     max_compression_ratio: float = MAX_COMPRESSION_RATIO
+    max_pdf_pages: int = MAX_PDF_PAGES
 
 
 @attrs.frozen(kw_only=True)

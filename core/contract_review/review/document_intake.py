@@ -57,6 +57,7 @@ def input_limits(settings: Settings) -> InputLimits:
     return InputLimits(
         max_unpacked_bytes=settings.max_unpacked_bytes,
         max_compression_ratio=settings.max_compression_ratio,
+        max_pdf_pages=settings.max_pdf_pages,
     )
 
 
