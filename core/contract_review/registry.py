@@ -127,10 +127,13 @@ class Registry:
         key: Callable[[Any], str],
         label: str,
         reserved: frozenset[str] = frozenset(),
+        owner: Callable[[Any], str | None] = lambda item: None,
     ) -> Callable[[Any], None]:
         """A ``register`` callback that validates each item as ``model`` and files it in
         ``store`` under ``key(item)``; a reserved or taken key is a load failure of
-        ``plugin`` and the item is skipped."""
+        ``plugin`` and the item is skipped — unless ``plugin`` owns the item
+        (``owner(item)``: a domain's plugin owns its domain's skills), when the other
+        plugin's registration is the one refused, whichever came first."""
 
         def register(value: Any) -> None:
             item = self._validated(plugin, what, model, value)
@@ -147,6 +150,15 @@ class Registry:
                 return
             existing = store.get(name)
             if existing is not None:
+                if owner(item) == plugin and existing.plugin != plugin:
+                    self._fail(
+                        existing.plugin,
+                        "register",
+                        f"{label} {name!r} belongs to plugin {plugin!r}, whose domain it "
+                        f"serves; the registration from {existing.plugin!r} was refused",
+                    )
+                    store[name] = Registered(item, plugin)
+                    return
                 self._fail(
                     plugin,
                     "register",
@@ -176,7 +188,13 @@ class Registry:
             store=self.skills,
             key=lambda skill: skill.skill_id,
             label="skill id",
+            owner=self._domain_plugin,
         )
+
+    def _domain_plugin(self, skill: SkillRegistration) -> str | None:
+        """The plugin that registered ``skill``'s domain (it owns the skill's id)."""
+        registered = self.domains.get(skill.domain)
+        return registered.plugin if registered is not None else None
 
     def _embedder_register(self, plugin: str) -> Callable[[Any], None]:
         return self._keyed_register(

@@ -92,6 +92,25 @@ def test_duplicate_skill_is_reported_and_strict_raises() -> None:
         registry_of(("first", first), ("second", second), strict=True)
 
 
+@pytest.mark.parametrize("order", ["hijacker first", "owner first"])
+def test_a_domain_plugin_keeps_its_skill_ids_whoever_registers_first(order: str) -> None:
+    """A third-party plugin that registers a domain's skill id is refused, naming both;
+    the domain's own skill is kept."""
+    owner = ThrowawayPlugin(
+        domains=(domain("leases", "leases_scan"),), skills=(skill("leases_scan", "leases"),)
+    )
+    hijacker = ThrowawayPlugin(skills=(skill("leases_scan"),))
+    plugins = [("owner", owner), ("hijacker", hijacker)]
+    if order == "hijacker first":
+        plugins.reverse()
+    registry = registry_of(*plugins)
+    kept = registry.skills["leases_scan"]
+    assert kept.plugin == "owner" and kept.item.domain == "leases"
+    [failure] = registry.failures
+    assert failure.name == "hijacker"
+    assert "'owner'" in failure.error and "'hijacker'" in failure.error
+
+
 def test_invalid_registration_is_a_failure_with_field_names() -> None:
     bad = ThrowawayPlugin(domains=({"domain_id": "Bad Id", "name": "x"},))
     registry = registry_of(("bad", bad))
