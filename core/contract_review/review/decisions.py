@@ -27,15 +27,23 @@ class FindingNotFoundError(NotFoundError):
     """A decision names a finding the review does not have (or one with no change)."""
 
 
+#: The longest wording a reviewer's edit may hold (a clause's text, with room to spare).
+MAX_EDITED_CHARS = 200_000
+
+
 class Decision(BaseModel):
     """One reviewer's decision on one proposed change."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    finding_id: str = Field(min_length=1, description="The finding whose redline is decided.")
+    finding_id: str = Field(
+        min_length=1, max_length=200, description="The finding whose redline is decided."
+    )
     decision: ApprovalDecision
     after: str | None = Field(
-        default=None, description="The reviewer's wording; required when 'edited'."
+        default=None,
+        max_length=MAX_EDITED_CHARS,
+        description="The reviewer's wording; required when 'edited'.",
     )
 
     @model_validator(mode="after")

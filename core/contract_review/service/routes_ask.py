@@ -3,10 +3,11 @@ conversations that keep them (seed 002 P0's create/get/delete/list/clear as REST
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 from starlette.requests import Request
 
 from ..ask.answer_models import AskAnswer, AskRequest
@@ -22,6 +23,9 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["ask"])
 
+#: The most a conversation's metadata may hold (JSON, UTF-8).
+MAX_METADATA_BYTES = 16_384
+
 Service = Annotated[ServiceState, Depends(service_state)]
 ConversationId = Annotated[
     str,
@@ -35,8 +39,18 @@ class NewConversation(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     metadata: dict[str, JsonValue] = Field(
-        default_factory=dict, description="Kept with it: domain, language, ..."
+        default_factory=dict,
+        description=f"Kept with it: domain, language, ... (at most {MAX_METADATA_BYTES:,} "
+        "bytes as JSON).",
     )
+
+    @field_validator("metadata")
+    @classmethod
+    def _small(cls, value: dict[str, JsonValue]) -> dict[str, JsonValue]:
+        size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+        if size > MAX_METADATA_BYTES:
+            raise ValueError(f"{size:,} bytes as JSON; at most {MAX_METADATA_BYTES:,} are kept")
+        return value
 
 
 @router.post("/ask", summary="Ask about the law library or a reviewed contract")
