@@ -92,3 +92,40 @@ def test_the_service_starts_and_lists_the_others(make_settings: SettingsFactory)
     assert response.status_code == 200, response.text
     listed = [item["review_id"] for item in response.json()["data"]]
     assert listed == ["rv-good"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "json"])
+def test_store_check_finds_the_damaged_record_and_moves_it_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, backend: str
+) -> None:
+    data = tmp_path / "data"
+    monkeypatch.setenv("CONTRACT_REVIEW_DATA_DIR", str(data))
+    monkeypatch.setenv("CONTRACT_REVIEW_STORAGE_BACKEND", backend)
+    data.mkdir()
+    store: StorageBackend
+    if backend == "sqlite":
+        store = SqliteStorage(data / "reviews.sqlite3")
+    else:
+        store = JsonStorage(data / "store")
+    with store:
+        store.save("review", "rv-good", GOOD)
+        store.save("review", "rv-bad", GOOD)
+        if isinstance(store, SqliteStorage):
+            _damage_sqlite(data / "reviews.sqlite3", "rv-bad")
+        else:
+            _damage_json(store, "rv-bad")
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(cli, ["store", "check", *args], obj=CliState())
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    found = run()
+    assert "rv-bad" in found and "rv-good" not in found
+    moved = run("--move-aside")
+    assert "moved aside" in moved and "rv-bad" in moved
+    assert "nothing damaged" in run()
+    kept = [p for p in data.rglob("*") if p.is_file() and "damaged" in str(p.relative_to(data))]
+    assert len(kept) == 1 and "{broken" in kept[0].read_text(encoding="utf-8")
+    listed = CliRunner().invoke(cli, ["review", "--list"], obj=CliState())
+    assert listed.exit_code == 0 and "rv-good" in listed.stdout and listed.stderr == ""

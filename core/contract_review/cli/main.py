@@ -25,6 +25,7 @@ from .review_command import review
 from .search_command import search
 from .serve_command import serve
 from .skills_command import skills
+from .store_command import store
 
 #: The commands of ``contract-review``, in the order ``--help`` lists them.
 COMMANDS: tuple[click.Command, ...] = (
@@ -38,6 +39,7 @@ COMMANDS: tuple[click.Command, ...] = (
     ask,
     evaluate,
     serve,
+    store,
     new_domain,
 )
 

@@ -144,6 +144,13 @@ class StorageBackend(ABC):
     def check(self) -> list[StorageProblem]:
         """Everything damaged in the store; empty when all is well."""
 
+    @abstractmethod
+    def set_aside_damaged(self) -> list[StorageProblem]:
+        """Move every record and checkpoint whose data no longer reads out of the store,
+        keeping its bytes (beside the store, the problems' locations say where), so the
+        rest reads cleanly; what was moved (empty when nothing was damaged). The store
+        file's own damage (``check``'s other problems) is not repaired."""
+
     def close(self) -> None:  # noqa: B027 - backends without resources need nothing
         """Release the store (connections, handles). Calling it twice is harmless."""
 

@@ -23,6 +23,7 @@ from .json_cleanup import entry_time, remove_if_expired, sweep_leftovers
 from .json_files import publish_exclusively, write_atomically
 from .json_layout import (
     CHECKPOINT_FOLDER,
+    DAMAGED_FOLDER,
     checkpoint_file_name,
     checkpoint_seqs,
     entry_names,
@@ -297,3 +298,13 @@ class JsonStorage(StorageBackend):
             except StorageError as exc:
                 problems.append(StorageProblem(location=str(path), message=str(exc)))
         return problems
+
+    def set_aside_damaged(self) -> list[StorageProblem]:
+        moved = []
+        for problem in self.check():
+            path = Path(problem.location)
+            target = self._root / DAMAGED_FOLDER / path.relative_to(self._root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            path.replace(target)
+            moved.append(StorageProblem(location=f"{path} -> {target}", message=problem.message))
+        return moved

@@ -27,6 +27,7 @@ from .records import RECORD_KINDS, STORE_APPLICATION, STORE_SCHEMA_VERSION, Stor
 
 __all__ = [
     "CHECKPOINT_FOLDER",
+    "DAMAGED_FOLDER",
     "MARKER_NAME",
     "checkpoint_file_name",
     "checkpoint_seqs",
@@ -41,7 +42,9 @@ _SEQ_FILE = re.compile(r"(\d{10})\.json")
 
 MARKER_NAME = "store.json"
 CHECKPOINT_FOLDER = "checkpoint"
-_OUR_NAMES = frozenset({MARKER_NAME, CHECKPOINT_FOLDER, *RECORD_KINDS})
+#: Where damaged files are set aside (``contract-review store check --move-aside``).
+DAMAGED_FOLDER = "damaged"
+_OUR_NAMES = frozenset({MARKER_NAME, CHECKPOINT_FOLDER, DAMAGED_FOLDER, *RECORD_KINDS})
 
 
 def checkpoint_file_name(seq: int) -> str:

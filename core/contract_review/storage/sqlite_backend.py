@@ -7,6 +7,7 @@ each process.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -299,6 +300,49 @@ class SqliteStorage(StorageBackend):
         for review_id, seq, data in checkpoint_rows:
             problems.extend(self._payload_problem(f"checkpoints: {review_id!r} #{seq}", data))
         return problems
+
+    def set_aside_damaged(self) -> list[StorageProblem]:
+        moved: list[StorageProblem] = []
+        kept: list[dict[str, Any]] = []
+        with self._db.reading() as conn:
+            rows = conn.execute("SELECT kind, id, data FROM records").fetchall()
+            checkpoint_rows = conn.execute(
+                "SELECT review_id, seq, data FROM checkpoints"
+            ).fetchall()
+        for kind, record_id, data in rows:
+            for problem in self._payload_problem(f"records: {kind} {record_id!r}", data):
+                kept.append({"table": "records", "kind": kind, "id": record_id, "data": data})
+                moved.append(problem)
+        for review_id, seq, data in checkpoint_rows:
+            for problem in self._payload_problem(f"checkpoints: {review_id!r} #{seq}", data):
+                kept.append(
+                    {"table": "checkpoints", "review_id": review_id, "seq": seq, "data": data}
+                )
+                moved.append(problem)
+        if not kept:
+            return []
+        stamp = self._clock().strftime("%Y%m%dT%H%M%SZ")
+        target = self._db.path.with_name(f"{self._db.path.name}.damaged-{stamp}.jsonl")
+        lines = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in kept)
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_text(lines, encoding="utf-8")
+        temporary.replace(target)  # the bytes are safe before the rows go
+        with self._db.writing() as conn:
+            for entry in kept:
+                if entry["table"] == "records":
+                    conn.execute(
+                        "DELETE FROM records WHERE kind = ? AND id = ?",
+                        (entry["kind"], entry["id"]),
+                    )
+                else:
+                    conn.execute(
+                        "DELETE FROM checkpoints WHERE review_id = ? AND seq = ?",
+                        (entry["review_id"], entry["seq"]),
+                    )
+        return [
+            StorageProblem(location=f"{problem.location} -> {target}", message=problem.message)
+            for problem in moved
+        ]
 
     def _payload_problem(self, location: str, text: str) -> list[StorageProblem]:
         try:
