@@ -132,8 +132,9 @@ class Registry:
         """A ``register`` callback that validates each item as ``model`` and files it in
         ``store`` under ``key(item)``; a reserved or taken key is a load failure of
         ``plugin`` and the item is skipped — unless ``plugin`` owns the item
-        (``owner(item)``: a domain's plugin owns its domain's skills), when the other
-        plugin's registration is the one refused, whichever came first."""
+        (``owner(item)``: a domain's plugin owns its domain's skills) and the earlier
+        registration is neither core's nor its own owner's: then the other plugin's
+        registration is the one refused, whichever came first."""
 
         def register(value: Any) -> None:
             item = self._validated(plugin, what, model, value)
@@ -150,7 +151,12 @@ class Registry:
                 return
             existing = store.get(name)
             if existing is not None:
-                if owner(item) == plugin and existing.plugin != plugin:
+                if (
+                    owner(item) == plugin
+                    and existing.plugin != plugin
+                    and owner(existing.item) != existing.plugin
+                    and not self._is_builtin(existing.plugin)
+                ):
                     self._fail(
                         existing.plugin,
                         "register",
@@ -349,7 +355,8 @@ class Registry:
 
         ``clause`` is a checklist item or a clause id; an id outside the domain's
         checklist (an LLM asking about another clause) gets a stand-in item named after
-        it. Returns None when no plugin answers.
+        it. Returns None when no plugin answers; a plugin whose hook raises is skipped
+        (named in the review's notes, :func:`~.review.contained_hooks.first_answer`).
 
         :raises UnknownSkillError: for an unknown skill id.
         :raises UnknownDomainError: when ``state.domain_id`` is not installed.
@@ -360,8 +367,16 @@ class Registry:
             clause = domain.checklist_item(clause) or ChecklistItem(
                 clause_id=clause, clause_name=clause
             )
-        result: BaseModel | None = self.pm.hook.build_skill_input(
-            skill=registration, clause=clause, domain=domain, state=state
+        from .review.contained_hooks import first_answer  # the review imports the registry
+
+        result: BaseModel | None = first_answer(
+            self.pm,
+            "build_skill_input",
+            state,
+            skill=registration,
+            clause=clause,
+            domain=domain,
+            state=state,
         )
         return result
 

@@ -49,3 +49,62 @@ def test_a_failing_review_hook_is_skipped_and_named(
     located = {f.clause_id for f in state.findings if f.status is FindingStatus.FOUND}
     located |= {item.clause_id for item in state.checked}
     assert {"1", "2"} <= located  # core's default found the clauses
+
+
+class BrokenInputs:
+    @hookimpl(tryfirst=True)
+    def build_skill_input(self, skill: Any, clause: Any, domain: Any, state: Any) -> Any:
+        raise ValueError("no such field")
+
+
+def test_a_failing_skill_input_hook_is_skipped_and_the_review_goes_on(tmp_path: Path) -> None:
+    engine = make_engine(tmp_path, make_registry(("broken", BrokenInputs())))
+    state = engine.start(
+        ReviewRequest(
+            domain_id="testdom", documents=[DocumentInput(path=str(write_contract(tmp_path)))]
+        )
+    )
+    assert state.status == "complete"
+    assert any("'broken'" in note and "build_skill_input" in note for note in state.notes)
+    assert [review.checklist_item_id for review in state.clause_reviews][:2] == ["1", "2"]
+
+
+class BrokenExporter:
+    @hookimpl
+    def register_report_exporters(self, register: Any) -> None:
+        from contract_review.reports.exporter_types import ReportExporter
+
+        def fail(report: Any) -> str:
+            raise RuntimeError("template missing")
+
+        register(ReportExporter(name="pdfish", suffix=".pdfish", media_type="x/y", export=fail))
+
+
+def test_a_failing_exporter_is_skipped_and_the_other_reports_are_written(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from contract_review import load_registry
+    from contract_review.cli.context import CliState
+    from contract_review.cli.main import cli
+
+    def factory(*, strict: bool = False) -> Any:
+        return load_registry(strict=strict, extra_plugins=(("broken", BrokenExporter()),))
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "review",
+            "examples/epc_contract.txt",
+            "--domain",
+            "fidic",
+            "--llm",
+            "none",
+            "--out",
+            str(out),
+        ],
+        obj=CliState(registry_factory=factory),
+    )
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.json", "report.md"]
+    assert "'pdfish' report exporter of plugin 'broken' failed" in result.stderr

@@ -44,9 +44,18 @@ def write_reports(
         ) from None
     written: list[Path] = []
     for name in sorted(registry.exporters):
-        exporter = registry.exporters[name].item
+        registered = registry.exporters[name]
+        exporter = registered.item
         target = out_dir / f"{stem}{exporter.suffix}"
-        text = exporter.export(report)
+        try:
+            text = exporter.export(report)
+        except Exception as exc:  # a plugin's exporter may raise anything; the others write
+            click.echo(
+                f"warning: the {name!r} report exporter of plugin {registered.plugin!r} failed "
+                f"({type(exc).__name__}: {exc}); {target.name} was not written",
+                err=True,
+            )
+            continue
         temporary = target.with_name(target.name + ".tmp")
         try:
             temporary.write_text(text, encoding="utf-8")
