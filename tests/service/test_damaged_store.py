@@ -36,22 +36,28 @@ def _damage_json(store: JsonStorage, record_id: str) -> None:
     path.write_text("{broken", encoding="utf-8")
 
 
+def _store_with_a_damaged_record(folder: Path, backend: str) -> StorageBackend:
+    """A store in ``folder`` (as the settings' default paths name it) holding 'rv-good'
+    and 'rv-bad', whose stored data no longer reads; still open."""
+    store: StorageBackend
+    if backend == "sqlite":
+        store = SqliteStorage(folder / "reviews.sqlite3")
+    else:
+        store = JsonStorage(folder / "store")
+    store.save("review", "rv-good", GOOD)
+    store.save("review", "rv-bad", GOOD)
+    if isinstance(store, SqliteStorage):
+        _damage_sqlite(folder / "reviews.sqlite3", "rv-bad")
+    else:
+        _damage_json(store, "rv-bad")
+    return store
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "json"])
 def test_a_damaged_record_is_left_out_with_a_warning_naming_it(
     tmp_path: Path, backend: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    store: StorageBackend
-    if backend == "sqlite":
-        store = SqliteStorage(tmp_path / "reviews.sqlite3")
-    else:
-        store = JsonStorage(tmp_path / "store")
-    with store:
-        store.save("review", "rv-good", GOOD)
-        store.save("review", "rv-bad", GOOD)
-        if isinstance(store, SqliteStorage):
-            _damage_sqlite(tmp_path / "reviews.sqlite3", "rv-bad")
-        else:
-            _damage_json(store, "rv-bad")
+    with _store_with_a_damaged_record(tmp_path, backend) as store:
         warnings: list[str] = []
         with caplog.at_level(logging.WARNING):
             ids = [r.id for r in readable_records(store, "review", warn=warnings.append)]
@@ -102,18 +108,7 @@ def test_store_check_finds_the_damaged_record_and_moves_it_aside(
     monkeypatch.setenv("CONTRACT_REVIEW_DATA_DIR", str(data))
     monkeypatch.setenv("CONTRACT_REVIEW_STORAGE_BACKEND", backend)
     data.mkdir()
-    store: StorageBackend
-    if backend == "sqlite":
-        store = SqliteStorage(data / "reviews.sqlite3")
-    else:
-        store = JsonStorage(data / "store")
-    with store:
-        store.save("review", "rv-good", GOOD)
-        store.save("review", "rv-bad", GOOD)
-        if isinstance(store, SqliteStorage):
-            _damage_sqlite(data / "reviews.sqlite3", "rv-bad")
-        else:
-            _damage_json(store, "rv-bad")
+    _store_with_a_damaged_record(data, backend).close()
 
     def run(*args: str) -> str:
         result = CliRunner().invoke(cli, ["store", "check", *args], obj=CliState())
