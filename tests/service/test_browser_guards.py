@@ -54,6 +54,12 @@ def test_a_foreign_origin_cannot_upload_or_approve(make_settings: Any, live_serv
             headers={"Origin": f"http://127.0.0.1:{server.port}"},
         )
         assert own.status_code == 404
+        # another program on this machine (another port) is another origin
+        other_port = http.delete(
+            "/reviews/rv-20260101-000000-abcdef",
+            headers={"Origin": f"http://localhost:{server.port + 1}"},
+        )
+        assert other_port.status_code == 403
 
 
 def test_a_configured_origin_may_change_state(make_settings: Any, live_server: Any) -> None:

@@ -48,11 +48,30 @@ def host_allowed(host_header: str | None, names: frozenset[str]) -> bool:
     return host_header is not None and _host_name(host_header) in names
 
 
-def origin_allowed(origin: str, names: frozenset[str], origins: Iterable[str]) -> bool:
-    """True when a page of ``origin`` may change state: its host is one of this server's
-    names, or the origin is configured (``*``: any)."""
+def _port_of(host_header: str) -> int | None:
+    """The port a ``Host`` header value names (80 when it names none)."""
+    value = host_header.strip()
+    tail = value[value.find("]") + 1 :] if value.startswith("[") else value
+    if tail.count(":") != 1:
+        return 80
+    digits = tail.rsplit(":", 1)[1]
+    return int(digits) if digits.isdigit() else None
+
+
+def origin_allowed(
+    origin: str, host_header: str | None, names: frozenset[str], origins: Iterable[str]
+) -> bool:
+    """True when a page of ``origin`` may change state: the origin is this server itself
+    (one of its names, on the port the request was sent to) or is configured (``*``:
+    any). A page served by another program on the same machine (another port) may not."""
     wanted = {o.strip().rstrip("/").lower() for o in origins}
     if "*" in wanted or origin.strip().rstrip("/").lower() in wanted:
         return True
     parts = urlsplit(origin.strip())
-    return parts.scheme in {"http", "https"} and (parts.hostname or "") in names - {"*"}
+    if parts.scheme not in {"http", "https"} or (parts.hostname or "") not in names - {"*"}:
+        return False
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:  # a port that is not a number
+        return False
+    return host_header is not None and _port_of(host_header) == port

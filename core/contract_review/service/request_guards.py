@@ -100,7 +100,9 @@ def install_request_guards(app: FastAPI) -> None:
         if (
             origin is not None
             and request.method not in SAFE_METHODS
-            and not origin_allowed(origin, names, service.settings.allowed_origins)
+            and not origin_allowed(
+                origin, request.headers.get("host"), names, service.settings.allowed_origins
+            )
         ):
             info = ErrorInfo(
                 code="E_FORBIDDEN",
