@@ -288,6 +288,13 @@ class Settings(BaseSettings):
         validation_alias=_env("review_workers"),
         description="Reviews the HTTP service runs at once; more wait in a queue.",
     )
+    review_time_limit_s: float = Field(
+        default=1800.0,
+        ge=0,
+        validation_alias=_env("review_time_limit_s"),
+        description="The HTTP service stops a review that runs longer than this many "
+        "seconds; it ends as failed, saying so, and is not resumed (0: no limit).",
+    )
 
     _split_load = field_validator(
         "load_plugins",

@@ -32,7 +32,9 @@ def _upload(client: TestClient, **form: str) -> dict[str, Any]:
 def _wait(client: TestClient, review_id: str, timeout: float = 120) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
-        data: dict[str, Any] = client.get(f"/reviews/{review_id}").json()["data"]
+        answer = client.get(f"/reviews/{review_id}").json()
+        assert "data" in answer, answer
+        data: dict[str, Any] = answer["data"]
         if data["status"] not in {"queued", "running"}:
             return data
         assert time.monotonic() < deadline, f"review still {data['status']}: {data}"

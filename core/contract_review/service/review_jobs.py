@@ -1,11 +1,13 @@
-"""Review jobs of the HTTP service: uploads become reviews that run in worker threads.
+"""Review jobs of the HTTP service: uploads become reviews that run in worker threads,
+each review in a process of its own (:mod:`.review_process`) with a time limit.
 
 An upload is saved under ``<data_dir>/uploads/<review id>/`` and the review's record is
 written at once with status ``queued``, so a server killed at any moment loses nothing:
 on start, :meth:`ReviewJobs.resume_interrupted` starts the queued reviews again and
 resumes the running ones from their latest checkpoint (the engine checkpoints after
-every node). Every job uses the service's one registry: a review keeps its own state
-(orchestrator, skill runs) in its engine context, not on the plugin manager.
+every node). A review stopped by its time limit or cancelled ends as ``failed`` with the
+reason and is not resumed. Every job uses the service's one registry: a review keeps its
+own state (orchestrator, skill runs) in its engine context, not on the plugin manager.
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ from __future__ import annotations
 import logging
 import shutil
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from ..config import Settings
-from ..errors import ContractReviewError, InputError
+from ..errors import InputError
 from ..registry import Registry
-from ..review.approval import Approver, AutoApprover, PausingApprover
 from ..review.checkpoints import latest_state_data
 from ..review.decisions import Decision, decidable_findings
 from ..review.document_intake import input_limits, read_documents
@@ -40,6 +42,7 @@ from .review_job_models import (
     UploadedFile,
     safe_filename,
 )
+from .review_process import ReviewTask, ReviewWorker, can_isolate, run_in_thread
 
 __all__ = ["ReviewBusyError", "ReviewJobs"]
 
@@ -69,6 +72,11 @@ class ReviewJobs:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="review")
         self._lock = threading.Lock()
         self._active: dict[str, JobProgress] = {}
+        self._cancels: dict[str, threading.Event] = {}
+        self.isolated = can_isolate()
+        self._stopping = False
+        self._local = threading.local()
+        self._workers: list[ReviewWorker] = []
 
     # ------------------------------------------------------------------ submitting
 
@@ -132,11 +140,7 @@ class ReviewJobs:
                 "report": None,
             },
         )
-        self._launch(
-            review_id,
-            lambda engine: engine.start(request, review_id=review_id, documents=documents),
-            approval,
-        )
+        self._launch(ReviewTask("start", review_id, approval, request=request, documents=documents))
         return review_id
 
     def resume(self, review_id: str, *, approval: ApprovalMode | None = None) -> None:
@@ -152,9 +156,9 @@ class ReviewJobs:
         request = ReviewRequest.model_validate(record.data["request"])
         mode = approval or request.approval
         if self.storage.latest_checkpoint(review_id) is None:
-            self._launch(review_id, lambda engine: engine.start(request, review_id=review_id), mode)
+            self._launch(ReviewTask("start", review_id, mode, request=request))
             return
-        self._launch(review_id, lambda engine: engine.resume(review_id), mode)
+        self._launch(ReviewTask("resume", review_id, mode))
 
     def resume_interrupted(self) -> list[str]:
         """Restart every review a stopped server left queued or running; their ids."""
@@ -171,39 +175,89 @@ class ReviewJobs:
         with self._lock:
             return review_id in self._active
 
-    def _launch(
-        self, review_id: str, run: Callable[[ReviewEngine], Any], mode: ApprovalMode
-    ) -> None:
+    def _launch(self, task: ReviewTask) -> None:
         with self._lock:
-            self._active[review_id] = JobProgress(node="queued")
-            self._pool.submit(self._run, review_id, run, mode)
+            self._active[task.review_id] = JobProgress(node="queued")
+            self._cancels[task.review_id] = threading.Event()
+            self._pool.submit(self._run, task)
 
-    def _run(self, review_id: str, run: Callable[[ReviewEngine], Any], mode: ApprovalMode) -> None:
+    def _worker(self) -> ReviewWorker:
+        """This thread's worker process (a new one when it has none, or it was stopped)."""
+        worker: ReviewWorker | None = getattr(self._local, "worker", None)
+        if worker is None or not worker.alive:
+            worker = ReviewWorker(self.registry, self.settings)
+            self._local.worker = worker
+            with self._lock:
+                self._workers = [w for w in self._workers if w.alive] + [worker]
+        return worker
+
+    def _run(self, task: ReviewTask) -> None:
+        review_id = task.review_id
+
         def progress(node: str, done: int, total: int) -> None:
             with self._lock:
                 self._active[review_id] = JobProgress(
                     node=node, clauses_done=done, clauses_planned=total
                 )
 
+        with self._lock:
+            cancel = self._cancels[review_id]
         try:
-            engine = ReviewEngine(
-                self.registry,
-                settings=self.settings,
-                storage=self.storage,
-                approver=_approver(mode),
-                progress=progress,
-            )
-            with self._lock:
-                self._active[review_id] = JobProgress(node="parse")
-            run(engine)
-        except ContractReviewError as exc:
-            self._mark_failed(review_id, str(exc))
+            if cancel.is_set():  # cancelled while it waited for a worker
+                if not self._stopping:
+                    self._mark_failed(review_id, "cancelled at a user's request")
+                return
+            progress("parse", 0, 0)
+            if self.isolated:
+                outcome = self._worker().run(
+                    task,
+                    progress=progress,
+                    time_limit_s=self.settings.review_time_limit_s,
+                    cancel=cancel,
+                )
+            else:
+                outcome = run_in_thread(
+                    task,
+                    registry=self.registry,
+                    settings=self.settings,
+                    storage=self.storage,
+                    progress=progress,
+                )
+            if outcome.kind == "cancelled" and self._stopping:
+                return  # the server stops: the review resumes on its next start
+            if outcome.kind != "finished":
+                log.warning("review %s %s: %s", review_id, outcome.kind, outcome.message)
+                self._mark_failed(review_id, outcome.message)
         except Exception as exc:  # a bug must not kill the worker; the review says why
             log.exception("review %s failed", review_id)
             self._mark_failed(review_id, f"internal error: {type(exc).__name__}: {exc}")
         finally:
             with self._lock:
                 self._active.pop(review_id, None)
+                self._cancels.pop(review_id, None)
+
+    def cancel(self, review_id: str, *, wait_s: float = 10.0) -> bool:
+        """Stop the review if it is queued or running here, and wait (up to ``wait_s``)
+        until it has stopped; whether it has. It ends as failed, "cancelled".
+
+        :raises ReviewBusyError: where reviews cannot be stopped (no processes here).
+        """
+        with self._lock:
+            event = self._cancels.get(review_id)
+        if event is None:
+            return True
+        if not self.isolated:
+            raise ReviewBusyError(
+                f"review {review_id} is running and this platform cannot stop it; "
+                "wait until it stops"
+            )
+        event.set()
+        deadline = time.monotonic() + wait_s
+        while self.is_active(review_id):
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
 
     def _mark_failed(self, review_id: str, message: str) -> None:
         record = self.storage.load(RECORD_KIND, review_id)
@@ -291,13 +345,19 @@ class ReviewJobs:
 
     def shutdown(self, *, wait: bool = False) -> None:
         """Stop taking jobs; running reviews finish when ``wait`` (else they resume on
-        the next start)."""
+        the next start: their processes are stopped)."""
+        if not wait:
+            with self._lock:
+                self._stopping = True
+                events = list(self._cancels.values())
+            for event in events:
+                event.set()
         self._pool.shutdown(wait=wait, cancel_futures=not wait)
+        with self._lock:
+            workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.stop()
 
 
 class ReviewBusyError(InputError):
     """The review is running; it cannot be changed now."""
-
-
-def _approver(mode: str) -> Approver:
-    return PausingApprover() if mode == "pause" else AutoApprover()

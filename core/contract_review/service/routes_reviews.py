@@ -196,14 +196,28 @@ def resume(
     return envelope(request, view)
 
 
+def _stop(service: ServiceState, review_id: str) -> None:
+    if not service.jobs.cancel(review_id):
+        raise ServiceError(
+            "E_BACKEND_ERROR",
+            f"review {review_id} did not stop in time; try again",
+            status=503,
+        )
+
+
+@router.post("/{review_id}/cancel", summary="Stop a queued or running review")
+def cancel(request: Request, service: Service, review_id: ReviewId) -> Envelope[ReviewJobView]:
+    """A queued or running review stops and ends as failed ("cancelled"); it is not resumed
+    unless asked (``POST /reviews/{id}/resume``). Any other review is left as it is."""
+    service.jobs.view(review_id)  # 404 for an unknown review
+    _stop(service, review_id)
+    return envelope(request, service.jobs.view(review_id))
+
+
 @router.delete("/{review_id}", summary="Delete a review, its checkpoints and uploads")
 def delete_review(request: Request, service: Service, review_id: ReviewId) -> Envelope[str]:
-    if service.jobs.is_active(review_id):
-        raise ServiceError(
-            "E_CAPABILITY_LIMIT",
-            f"review {review_id} is running; delete it when it stops",
-            status=409,
-        )
+    """A running review is stopped first."""
+    _stop(service, review_id)
     if not service.storage.delete(RECORD_KIND, review_id):
         raise ReviewNotFoundError(f"no review {review_id!r}")
     shutil.rmtree(service.jobs.upload_dir / review_id, ignore_errors=True)

@@ -1,0 +1,128 @@
+"""A review cannot hold the server: it runs in a worker process, a review over its time
+limit ends as failed with that reason and is not resumed on restart, and a running
+review can be cancelled or deleted. Real HTTP on 127.0.0.1, with a poisoned upload: a
+contract with a 1 M-character sentence full of rule hits, which takes about a minute to
+review offline."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from contract_review.service.app import create_app
+from contract_review.service.review_process import can_isolate
+
+pytestmark = pytest.mark.skipif(not can_isolate(), reason="reviews run in threads here (no fork)")
+
+REPO = Path(__file__).resolve().parents[2]
+SMALL = REPO / "examples" / "epc_contract.txt"
+
+POISONED = (
+    "SERVICES AGREEMENT\n\n"
+    "1. Services\nThe Supplier shall provide the Services described in Schedule 1.\n\n"
+    "2. Special Terms\n"
+    + (
+        "the Customer may terminate at any time without cause and shall not be liable for "
+        "any loss whatsoever, " * 10_000
+    )
+    + "\n\n3. Governing Law\nThis Agreement is governed by the laws of England and Wales.\n"
+).encode()
+
+
+def _upload(http: httpx.Client, content: bytes, name: str = "poisoned.txt") -> str:
+    answer = http.post(
+        "/reviews", data={"domain": "generic"}, files={"file": (name, content, "text/plain")}
+    )
+    assert answer.status_code == 202, answer.text
+    review_id: str = answer.json()["data"]["review_id"]
+    return review_id
+
+
+def _view(http: httpx.Client | TestClient, review_id: str) -> dict[str, Any]:
+    answer = http.get(f"/reviews/{review_id}")
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()["data"]
+    return data
+
+
+def _wait_for(http: httpx.Client, review_id: str, statuses: set[str]) -> dict[str, Any]:
+    deadline = time.monotonic() + 90
+    while True:
+        view = _view(http, review_id)
+        if view["status"] in statuses:
+            return view
+        assert time.monotonic() < deadline, view
+        time.sleep(0.1)
+
+
+def _workers() -> list[Any]:
+    return [p for p in multiprocessing.active_children() if p.name == "review-worker"]
+
+
+@pytest.mark.timeout(240)
+def test_a_poisoned_review_stops_at_its_time_limit_while_the_server_answers(
+    make_settings: Any, live_server: Any
+) -> None:
+    settings = make_settings(review_time_limit_s=3, rate_limit_per_minute=0)
+    with live_server(create_app(settings)) as server, server.client() as http:
+        with ThreadPoolExecutor(1) as pool:
+            sent = pool.submit(_upload, http, POISONED)
+            slowest = 0.0
+            polls = 0
+            while True:
+                started = time.monotonic()
+                assert http.get("/health").status_code == 200
+                slowest = max(slowest, time.monotonic() - started)
+                polls += 1
+                if sent.done():
+                    view = _view(http, sent.result())
+                    if view["status"] not in {"queued", "running"}:
+                        break
+                time.sleep(0.05)
+        assert polls > 20
+        assert slowest < 1.0, f"/health took {slowest:.2f} s during the poisoned review"
+        assert view["status"] == "failed"
+        assert "3 s, the time limit" in view["error"]
+        poisoned = view["review_id"]
+        # the next review gets a fresh worker and completes
+        done = _wait_for(http, _upload(http, SMALL.read_bytes(), SMALL.name), {"complete"})
+        assert done["summary"] is not None
+
+    # a restart does not start it again
+    with TestClient(create_app(settings), base_url="http://localhost") as again:
+        time.sleep(0.5)
+        view = _view(again, poisoned)
+        assert view["status"] == "failed"
+        assert "time limit" in view["error"]
+        assert not again.app.state.service.jobs.is_active(poisoned)  # type: ignore[attr-defined]
+
+
+@pytest.mark.timeout(240)
+def test_a_running_review_can_be_cancelled_or_deleted(make_settings: Any, live_server: Any) -> None:
+    settings = make_settings(review_time_limit_s=0, rate_limit_per_minute=0)
+    uploads = Path(settings.data_dir) / "uploads"
+    with live_server(create_app(settings)) as server, server.client() as http:
+        first = _upload(http, POISONED)
+        _wait_for(http, first, {"running"})
+        cancelled = http.post(f"/reviews/{first}/cancel")
+        assert cancelled.status_code == 200, cancelled.text
+        assert cancelled.json()["data"]["status"] == "failed"
+        assert "cancelled" in cancelled.json()["data"]["error"]
+        assert (uploads / first).is_dir()  # cancelling keeps what was stored
+
+        second = _upload(http, POISONED)
+        _wait_for(http, second, {"running"})
+        deleted = http.delete(f"/reviews/{second}")
+        assert deleted.status_code == 200, deleted.text
+        assert http.get(f"/reviews/{second}").status_code == 404
+        assert not (uploads / second).exists()
+        assert [r["review_id"] for r in http.get("/reviews").json()["data"]] == [first]
+        assert len(_workers()) <= settings.review_workers
+    assert _workers() == []  # the server's stop ends its workers
