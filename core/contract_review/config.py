@@ -229,6 +229,13 @@ class Settings(BaseSettings):
         description="API keys the HTTP service accepts (comma-separated in the "
         "environment), sent as 'Authorization: Bearer KEY' or 'X-API-Key: KEY'.",
     )
+    admin_api_keys: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias=_env("admin_api_keys"),
+        repr=False,
+        description="API keys that see every key's reviews and conversations (they are "
+        "accepted keys too); any other key sees only what it created.",
+    )
     require_api_key: bool | None = Field(
         default=None,
         validation_alias=_env("require_api_key"),
@@ -300,6 +307,7 @@ class Settings(BaseSettings):
         "load_plugins",
         "disable_plugins",
         "api_keys",
+        "admin_api_keys",
         "allowed_hosts",
         "allowed_origins",
         "trusted_proxies",

@@ -60,6 +60,11 @@ class Conversation(BaseModel):
     metadata: dict[str, JsonValue] = Field(
         default_factory=dict, description="Anything JSON the caller attaches (domain, language)."
     )
+    owner: str = Field(
+        default="",
+        description="Who it belongs to in the HTTP service: 'key:<fingerprint>' of the API "
+        "key that created it; '' for the server's keyless user (and the CLI).",
+    )
 
     _utc = field_validator("created_at", "updated_at", mode="after")(
         classmethod(lambda cls, v: _in_utc(v))

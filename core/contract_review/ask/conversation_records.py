@@ -130,10 +130,12 @@ def conversation_from_record(record: StoredRecord) -> Conversation:
     stored_id = data.get("id")
     if stored_id is not None and stored_id != record.id:
         metadata.setdefault("legacy_id", _json_value(stored_id))
+    owner = data.get("owner")
     return Conversation(
         id=record.id,
         created_at=created,
         updated_at=updated,
         messages=messages,
         metadata=metadata,
+        owner=owner if isinstance(owner, str) else "",
     )

@@ -95,10 +95,12 @@ class ConversationStore:
         *,
         metadata: Mapping[str, JsonValue] | None = None,
         conversation_id: str | None = None,
+        owner: str = "",
     ) -> Conversation:
         """Start a conversation without messages.
 
         :param metadata: JSON values to keep with it (domain, language, ...).
+        :param owner: Who it belongs to (the HTTP service's caller).
         :param conversation_id: Its id; default a new ``conv-<hex>``.
         :raises InputError: for an id that breaks the id rule or is already taken.
         """
@@ -112,7 +114,11 @@ class ConversationStore:
             )
         now = self._clock()
         conversation = Conversation(
-            id=conversation_id, created_at=now, updated_at=now, metadata=dict(metadata or {})
+            id=conversation_id,
+            created_at=now,
+            updated_at=now,
+            metadata=dict(metadata or {}),
+            owner=owner,
         )
         return self._save(conversation)
 
@@ -132,13 +138,17 @@ class ConversationStore:
             )
         return conversation_from_record(record)
 
-    def list(self) -> list[ConversationSummary]:
+    def list(self, *, owned_by: Callable[[str], bool] | None = None) -> list[ConversationSummary]:
         """Every conversation, least recently updated first (a damaged one is left out
-        and logged)."""
-        return [
-            conversation_from_record(record).summary()
+        and logged).
+
+        :param owned_by: Keep only the conversations whose owner this accepts.
+        """
+        conversations = (
+            conversation_from_record(record)
             for record in readable_records(self.storage, CONVERSATION_KIND)
-        ]
+        )
+        return [c.summary() for c in conversations if owned_by is None or owned_by(c.owner)]
 
     def delete(self, conversation_id: str) -> None:
         """Remove the conversation.

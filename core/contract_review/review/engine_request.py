@@ -45,3 +45,8 @@ class ReviewRequest(BaseModel):
         default=None, description="'none', 'openai', 'dashscope'...; None uses the setting."
     )
     approval: ApprovalMode = "auto"
+    owner: str = Field(
+        default="",
+        description="Who the review belongs to in the HTTP service: 'key:<fingerprint>' "
+        "of the API key that started it; '' for the server's one keyless user (and the CLI).",
+    )

@@ -1,7 +1,8 @@
 """API keys: who may call the service, and the name rate limits count requests under.
 
 Keys come from ``CONTRACT_REVIEW_API_KEYS`` (comma-separated) or the ``api_keys``
-setting and are sent as ``Authorization: Bearer KEY`` or ``X-API-Key: KEY``. On a
+setting, admin keys (which see every key's data, :mod:`.principals`) from
+``CONTRACT_REVIEW_ADMIN_API_KEYS``; they are sent as ``Authorization: Bearer KEY`` or ``X-API-Key: KEY``. On a
 loopback address keys are not required unless ``require_api_key`` says so; bound to any
 other address they always are, and a server with no keys configured refuses to start
 there (a clear error, not an open service).
@@ -16,6 +17,7 @@ import ipaddress
 from starlette.requests import Request
 
 from ..errors import ConfigError
+from .principals import KEYLESS, Principal
 
 __all__ = ["ApiKeyPolicy", "is_loopback"]
 
@@ -43,11 +45,15 @@ class ApiKeyPolicy:
 
     :param keys: The accepted keys.
     :param required: Whether a key must be sent.
+    :param admin_keys: Keys that see every key's data (accepted too).
     :raises ConfigError: when keys are required but none is configured.
     """
 
-    def __init__(self, keys: list[str], *, required: bool) -> None:
-        self._keys = [k for k in keys if k]
+    def __init__(
+        self, keys: list[str], *, required: bool, admin_keys: list[str] | None = None
+    ) -> None:
+        self._admin = [k for k in admin_keys or [] if k]
+        self._keys = [k for k in keys if k] + self._admin
         self.required = required
         if required and not self._keys:
             raise ConfigError(
@@ -56,9 +62,19 @@ class ApiKeyPolicy:
             )
 
     @classmethod
-    def for_host(cls, host: str, keys: list[str], required: bool | None) -> ApiKeyPolicy:
+    def for_host(
+        cls,
+        host: str,
+        keys: list[str],
+        required: bool | None,
+        admin_keys: list[str] | None = None,
+    ) -> ApiKeyPolicy:
         """The policy for a server bound to ``host``: keys required off loopback."""
-        return cls(keys, required=required if required is not None else not is_loopback(host))
+        return cls(
+            keys,
+            required=required if required is not None else not is_loopback(host),
+            admin_keys=admin_keys,
+        )
 
     @property
     def has_keys(self) -> bool:
@@ -78,6 +94,14 @@ class ApiKeyPolicy:
     def is_valid(self, key: str) -> bool:
         """Whether ``key`` is one of the configured keys (constant-time comparison)."""
         return any(hmac.compare_digest(key.encode(), known.encode()) for known in self._keys)
+
+    def principal_of(self, key: str | None) -> Principal:
+        """Whom a request sending ``key`` acts for (:mod:`.principals`): a valid key's
+        fingerprint; else the keyless user, who sees everything on a server without keys."""
+        if key is not None and self.is_valid(key):
+            admin = any(hmac.compare_digest(key.encode(), k.encode()) for k in self._admin)
+            return Principal(id="key:" + _fingerprint(key), admin=admin)
+        return Principal(id=KEYLESS, admin=not self._keys)
 
     def client_of(self, request: Request, key: str | None) -> str:
         """The name rate limits count under: the key's fingerprint, else the address."""

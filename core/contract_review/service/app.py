@@ -74,7 +74,9 @@ def create_app(
     """
     settings = settings if settings is not None else load_settings()
     factory = registry_factory or (lambda: load_registry(settings=settings))
-    keys = ApiKeyPolicy.for_host(host, settings.api_keys, settings.require_api_key)
+    keys = ApiKeyPolicy.for_host(
+        host, settings.api_keys, settings.require_api_key, settings.admin_api_keys
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

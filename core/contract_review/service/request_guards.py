@@ -123,6 +123,7 @@ def install_request_guards(app: FastAPI) -> None:
             return error_response(request, info, 413)
 
         key = service.keys.presented_key(request)
+        request.state.principal = service.keys.principal_of(key)
         if request.url.path not in OPEN_PATHS:
             refusal = None
             if key is not None and service.keys.has_keys and not service.keys.is_valid(key):

@@ -89,8 +89,11 @@ class ReviewJobs:
         party: str = "",
         approval: ApprovalMode = "auto",
         use_orchestrator: bool | None = None,
+        owner: str = "",
     ) -> str:
         """Save the uploads, check they can be reviewed, queue the review; its id.
+
+        :param owner: Who it belongs to (:mod:`.principals`).
 
         :raises InputError: for an unknown domain or a document that cannot be parsed
             (nothing is queued then).
@@ -114,6 +117,7 @@ class ReviewJobs:
             party=party,
             use_orchestrator=use_orchestrator,
             approval=approval,
+            owner=owner,
         )
         try:  # a document or party that cannot be reviewed fails here, before anything is saved
             documents = read_documents(

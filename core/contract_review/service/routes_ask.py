@@ -16,6 +16,7 @@ from ..ask.conversation_models import Conversation, ConversationSummary
 from ..ask.conversations import ConversationStore
 from ..llm.llm_choice import choose_llm
 from .envelope import Envelope, envelope
+from .principals import Caller, check_conversation, check_review
 from .service_state import ServiceState
 from .service_wiring import service_state
 
@@ -54,10 +55,17 @@ class NewConversation(BaseModel):
 
 
 @router.post("/ask", summary="Ask about the law library or a reviewed contract")
-def ask_question(request: Request, service: Service, body: AskRequest) -> Envelope[AskAnswer]:
+def ask_question(
+    request: Request, service: Service, principal: Caller, body: AskRequest
+) -> Envelope[AskAnswer]:
     """Answers quote the articles or clauses they rest on (each quote occurs in its
     source). Offline and extractive by default; written by the configured LLM when one
-    is set and ``options.mode`` allows it."""
+    is set and ``options.mode`` allows it. A review or conversation named must be the
+    caller's."""
+    if body.review_id is not None:
+        check_review(principal, service.storage, body.review_id)
+    if body.conversation_id is not None:
+        check_conversation(principal, service.storage, body.conversation_id)
     # A law question needs the law index: without one, E_NOT_SUPPORTED says how to set it.
     law_index = service.law_index() if body.review_id is None else None
     llm = None if body.options.mode == "extractive" else choose_llm(None, settings=service.settings)
@@ -71,28 +79,33 @@ def _store(service: ServiceState) -> ConversationStore:
 
 @router.post("/conversations", status_code=201, summary="Start a conversation")
 def create_conversation(
-    request: Request, service: Service, body: NewConversation | None = None
+    request: Request, service: Service, principal: Caller, body: NewConversation | None = None
 ) -> Envelope[Conversation]:
     metadata = body.metadata if body is not None else {}
-    return envelope(request, _store(service).create(metadata=metadata))
+    return envelope(request, _store(service).create(metadata=metadata, owner=principal.id))
 
 
 @router.get("/conversations", summary="List conversations")
-def list_conversations(request: Request, service: Service) -> Envelope[list[ConversationSummary]]:
-    return envelope(request, _store(service).list())
+def list_conversations(
+    request: Request, service: Service, principal: Caller
+) -> Envelope[list[ConversationSummary]]:
+    """The caller's conversations (an admin key's: every conversation)."""
+    return envelope(request, _store(service).list(owned_by=principal.may_see))
 
 
 @router.get("/conversations/{conversation_id}", summary="A conversation with its messages")
 def get_conversation(
-    request: Request, service: Service, conversation_id: ConversationId
+    request: Request, service: Service, principal: Caller, conversation_id: ConversationId
 ) -> Envelope[Conversation]:
+    check_conversation(principal, service.storage, conversation_id)
     return envelope(request, _store(service).get(conversation_id))
 
 
 @router.delete("/conversations/{conversation_id}", summary="Delete a conversation")
 def delete_conversation(
-    request: Request, service: Service, conversation_id: ConversationId
+    request: Request, service: Service, principal: Caller, conversation_id: ConversationId
 ) -> Envelope[str]:
+    check_conversation(principal, service.storage, conversation_id)
     _store(service).delete(conversation_id)
     return envelope(request, conversation_id)
 
@@ -101,6 +114,7 @@ def delete_conversation(
     "/conversations/{conversation_id}/messages", summary="Clear a conversation's messages"
 )
 def clear_conversation(
-    request: Request, service: Service, conversation_id: ConversationId
+    request: Request, service: Service, principal: Caller, conversation_id: ConversationId
 ) -> Envelope[Conversation]:
+    check_conversation(principal, service.storage, conversation_id)
     return envelope(request, _store(service).clear(conversation_id))

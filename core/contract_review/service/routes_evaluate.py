@@ -16,6 +16,7 @@ from ..review.engine import RECORD_KIND, ReviewNotFoundError
 from ..review.report_models import ReviewReport
 from .envelope import Envelope, envelope
 from .error_body import ServiceError
+from .principals import Caller, check_review
 from .service_state import ServiceState
 from .service_wiring import service_state
 
@@ -72,7 +73,9 @@ EvaluateBody = Annotated[AnswerToEvaluate | ReviewToEvaluate, Field(discriminato
 
 
 @router.post("/evaluate", summary="Grade an answer or a review's findings (A–F)")
-def evaluate(request: Request, service: Service, body: EvaluateBody) -> Envelope[Evaluation]:
+def evaluate(
+    request: Request, service: Service, principal: Caller, body: EvaluateBody
+) -> Envelope[Evaluation]:
     if isinstance(body, AnswerToEvaluate):
         result = evaluate_answer(
             question=body.question, answer=body.answer, citations=body.citations
@@ -84,6 +87,7 @@ def evaluate(request: Request, service: Service, body: EvaluateBody) -> Envelope
         )
     report = body.report
     if body.review_id is not None:
+        check_review(principal, service.storage, body.review_id)
         record = service.storage.load(RECORD_KIND, body.review_id)
         if record is None:
             raise ReviewNotFoundError(f"no review {body.review_id!r}")

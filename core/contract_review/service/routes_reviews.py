@@ -19,6 +19,7 @@ from ..review.report_models import ReviewReport
 from ..storage.readable import readable_records
 from .envelope import Envelope, envelope
 from .error_body import ServiceError
+from .principals import Caller, check_review, review_owner
 from .review_job_models import ReviewJobView, UploadedFile
 from .service_state import ServiceState
 from .service_wiring import service_state
@@ -92,6 +93,7 @@ def _read(upload: UploadFile, limit: int) -> bytes:
 def create_review(
     request: Request,
     service: Service,
+    principal: Caller,
     file: Annotated[UploadFile, File(description="The contract (.txt, .md, .docx, .pdf).")],
     domain: Annotated[
         str, Form(min_length=1, description="The domain id: fidic, sha_spa, generic...")
@@ -125,15 +127,25 @@ def create_review(
             )
         )
     review_id = service.jobs.submit(
-        service.registry, domain_id=domain, files=files, party=party, approval=approval
+        service.registry,
+        domain_id=domain,
+        files=files,
+        party=party,
+        approval=approval,
+        owner=principal.id,
     )
     return envelope(request, service.jobs.view(review_id))
 
 
 @router.get("", summary="The reviews in the store")
-def list_reviews(request: Request, service: Service) -> Envelope[list[ReviewListItem]]:
+def list_reviews(
+    request: Request, service: Service, principal: Caller
+) -> Envelope[list[ReviewListItem]]:
+    """The caller's reviews (an admin key's: every review)."""
     items = []
     for record in readable_records(service.storage, RECORD_KIND):
+        if not principal.may_see(review_owner(record.data)):
+            continue
         status = "running" if service.jobs.is_active(record.id) else record.data.get("status", "")
         items.append(
             ReviewListItem(
@@ -147,14 +159,18 @@ def list_reviews(request: Request, service: Service) -> Envelope[list[ReviewList
 
 
 @router.get("/{review_id}", summary="Poll a review")
-def get_review(request: Request, service: Service, review_id: ReviewId) -> Envelope[ReviewJobView]:
+def get_review(
+    request: Request, service: Service, principal: Caller, review_id: ReviewId
+) -> Envelope[ReviewJobView]:
+    check_review(principal, service.storage, review_id)
     return envelope(request, service.jobs.view(review_id))
 
 
 @router.post("/{review_id}/decisions", summary="Approve, reject or edit proposed changes")
 def decide(
-    request: Request, service: Service, review_id: ReviewId, body: DecisionsBody
+    request: Request, service: Service, principal: Caller, review_id: ReviewId, body: DecisionsBody
 ) -> Envelope[ReviewJobView]:
+    check_review(principal, service.storage, review_id)
     engine = _engine(service)
     service.jobs.decide(engine, review_id, body.decisions)
     return envelope(request, service.jobs.view(review_id))
@@ -167,10 +183,12 @@ def decide(
 def decide_one(
     request: Request,
     service: Service,
+    principal: Caller,
     review_id: ReviewId,
     finding_id: Annotated[str, Path(min_length=1, max_length=128)],
     decision: Literal["approve", "reject"],
 ) -> Envelope[ReviewJobView]:
+    check_review(principal, service.storage, review_id)
     engine = _engine(service)
     verdict: Literal["approved", "rejected"] = "approved" if decision == "approve" else "rejected"
     service.jobs.decide(engine, review_id, [Decision(finding_id=finding_id, decision=verdict)])
@@ -181,8 +199,13 @@ def decide_one(
     "/{review_id}/resume", status_code=202, summary="Resume a paused or interrupted review"
 )
 def resume(
-    request: Request, service: Service, review_id: ReviewId, body: ResumeBody | None = None
+    request: Request,
+    service: Service,
+    principal: Caller,
+    review_id: ReviewId,
+    body: ResumeBody | None = None,
 ) -> Envelope[ReviewJobView]:
+    check_review(principal, service.storage, review_id)
     if body is not None and body.approval == "interactive":
         raise ServiceError(
             "E_SCHEMA_INVALID", "approval: 'interactive' needs a terminal; use 'auto' or 'pause'"
@@ -206,17 +229,22 @@ def _stop(service: ServiceState, review_id: str) -> None:
 
 
 @router.post("/{review_id}/cancel", summary="Stop a queued or running review")
-def cancel(request: Request, service: Service, review_id: ReviewId) -> Envelope[ReviewJobView]:
+def cancel(
+    request: Request, service: Service, principal: Caller, review_id: ReviewId
+) -> Envelope[ReviewJobView]:
     """A queued or running review stops and ends as failed ("cancelled"); it is not resumed
     unless asked (``POST /reviews/{id}/resume``). Any other review is left as it is."""
-    service.jobs.view(review_id)  # 404 for an unknown review
+    check_review(principal, service.storage, review_id)
     _stop(service, review_id)
     return envelope(request, service.jobs.view(review_id))
 
 
 @router.delete("/{review_id}", summary="Delete a review, its checkpoints and uploads")
-def delete_review(request: Request, service: Service, review_id: ReviewId) -> Envelope[str]:
+def delete_review(
+    request: Request, service: Service, principal: Caller, review_id: ReviewId
+) -> Envelope[str]:
     """A running review is stopped first."""
+    check_review(principal, service.storage, review_id)
     _stop(service, review_id)
     if not service.storage.delete(RECORD_KIND, review_id):
         raise ReviewNotFoundError(f"no review {review_id!r}")
@@ -230,7 +258,10 @@ def delete_review(request: Request, service: Service, review_id: ReviewId) -> En
     response_class=Response,
     responses={200: {"content": {m.split(";")[0]: {} for m in _MEDIA.values()}}},
 )
-def report(service: Service, review_id: ReviewId, fmt: Literal["json", "md", "html"]) -> Response:
+def report(
+    service: Service, principal: Caller, review_id: ReviewId, fmt: Literal["json", "md", "html"]
+) -> Response:
+    check_review(principal, service.storage, review_id)
     record, status = service.jobs.stored(review_id)
     if status in {"queued", "running"}:
         raise ServiceError(
