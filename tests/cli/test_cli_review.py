@@ -248,8 +248,17 @@ def test_reports_that_cannot_be_written_leave_the_review_stored(tmp_path: Path) 
     assert "Traceback" not in failed.output
     review_id = line.split("review ", 1)[1].split(" ", 1)[0]
     assert f"contract-review review --report {review_id} --out DIR" in line
+    # the store says the review is complete and that its reports were not written
+    [listed] = [
+        text for text in invoke(["review", "--list"]).output.splitlines() if review_id in text
+    ]
+    assert "complete" in listed and "reports not written: cannot create" in listed
     out = tmp_path / "later"
     written = invoke(["review", "--report", review_id, "--out", out])
     assert written.exit_code == 0, written.output
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["review_id"] == review_id and report["status"] == "complete"
+    [listed] = [
+        text for text in invoke(["review", "--list"]).output.splitlines() if review_id in text
+    ]
+    assert "not written" not in listed

@@ -25,7 +25,7 @@ from .context import CliState, pass_state
 from .errors import EXIT_FINDINGS
 from .review_approval import TerminalApprover
 from .review_arguments import REFERENCE_PAIRS, ReferencePairsCommand
-from .review_output import print_summary, write_reports
+from .review_output import REPORTS_NOT_WRITTEN, print_summary, write_review_reports
 from .review_portfolio import review_folder
 
 if TYPE_CHECKING:
@@ -180,7 +180,10 @@ def review(
         warn = functools.partial(click.echo, err=True)
         for record in readable_records(engine.storage, RECORD_KIND, warn=warn):
             status = record.data.get("status", "?")
-            click.echo(f"{record.id}  {status}  updated {record.updated_at:%Y-%m-%d %H:%M}")
+            line = f"{record.id}  {status}  updated {record.updated_at:%Y-%m-%d %H:%M}"
+            if record.data.get(REPORTS_NOT_WRITTEN):
+                line += f"  reports not written: {record.data[REPORTS_NOT_WRITTEN]}"
+            click.echo(line)
         return
     if out_dir is None:
         raise click.UsageError("give --out DIR, the folder for the reports")
@@ -232,7 +235,7 @@ def _finish(
     fail_on: str | None,
 ) -> None:
     report = engine.report(result)
-    written = write_reports(report, registry, out_dir, stored_as=result.review_id)
+    written = write_review_reports(report, registry, out_dir, storage=engine.storage)
     print_summary(report, written)
     if result.status == "paused":
         click.echo(

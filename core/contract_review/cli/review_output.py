@@ -1,5 +1,9 @@
 """Writing a review's reports (every registered exporter: report.json, report.md,
-report.html) and the one-screen summary the CLI prints."""
+report.html) and the one-screen summary the CLI prints.
+
+A stored review whose reports could not be written keeps that fact on its record
+(``reports_not_written``: why), shown by ``review --list``, until ``review --report ID
+--out DIR`` writes them."""
 
 from __future__ import annotations
 
@@ -12,8 +16,12 @@ from ..domain import RiskLevel
 from ..errors import InputError
 from ..registry import Registry
 from ..review.report_models import REPORT_STEM, ReviewReport
+from ..storage.backend import StorageBackend
 
-__all__ = ["print_summary", "write_reports"]
+__all__ = ["REPORTS_NOT_WRITTEN", "print_summary", "write_reports", "write_review_reports"]
+
+#: The record field saying why a stored review's reports were not written.
+REPORTS_NOT_WRITTEN = "reports_not_written"
 
 
 def write_reports(
@@ -65,6 +73,35 @@ def write_reports(
             raise InputError(f"cannot write {target}: {exc.strerror or exc}{later}") from None
         written.append(target)
     return written
+
+
+def write_review_reports(
+    report: ReviewReport, registry: Registry, out_dir: Path, *, storage: StorageBackend
+) -> list[Path]:
+    """:func:`write_reports` for a stored review, recording on its record whether they
+    were written (see the module docs).
+
+    :raises InputError: in one line, when they cannot be written (after recording it).
+    """
+    try:
+        written = write_reports(report, registry, out_dir, stored_as=report.review_id)
+    except InputError as exc:
+        _note(storage, report.review_id, str(exc))
+        raise
+    _note(storage, report.review_id, None)
+    return written
+
+
+def _note(storage: StorageBackend, review_id: str, problem: str | None) -> None:
+    from ..review.engine import RECORD_KIND
+
+    record = storage.load(RECORD_KIND, review_id)
+    if record is None or record.data.get(REPORTS_NOT_WRITTEN) == problem:
+        return
+    data = {k: v for k, v in record.data.items() if k != REPORTS_NOT_WRITTEN}
+    if problem is not None:
+        data[REPORTS_NOT_WRITTEN] = problem
+    storage.save(RECORD_KIND, review_id, data)
 
 
 def print_summary(report: ReviewReport, written: list[Path]) -> None:

@@ -16,7 +16,7 @@ from ..review.findings import FindingStatus
 from ..review.report_models import PortfolioEntry, PortfolioReport, ReviewReport, RiskSummary
 from ..storage.records import utc_now
 from .errors import one_line
-from .review_output import write_reports
+from .review_output import write_reports, write_review_reports
 
 if TYPE_CHECKING:
     from ..review.engine import ReviewEngine
@@ -88,7 +88,7 @@ def review_folder(
             entries.append(PortfolioEntry(document=path.name, status="failed", error=str(exc)))
             continue
         report = engine.report(state)
-        write_reports(report, registry, out_dir / report_dir)
+        write_review_reports(report, registry, out_dir / report_dir, storage=engine.storage)
         entries.append(_entry(report, report_dir))
         s = report.summary
         click.echo(f"{path.name}: critical {s.critical}, high {s.high}, medium {s.medium}")
