@@ -56,8 +56,16 @@ def _repeat(unit: str, size: int) -> str:
     return (unit * (size // len(unit) + 1))[:size]
 
 
+#: Not hostile: one long line of ordinary words, the time the others are compared with.
+BASELINE = "ordinary words (baseline)"
 #: Family name -> (frame, body of about ``size`` characters).
 FAMILIES: dict[str, tuple[str, Callable[[int], str]]] = {
+    BASELINE: (
+        _EN_FRAME,
+        lambda n: (
+            "Term " + _repeat("this clause records the agreed plan of works and meetings ", n)
+        ),
+    ),
     "spaces and tabs": (_EN_FRAME, lambda n: "Term" + _repeat(" \t  ", n) + "ends."),
     "dots and 1.1.1 chains": (_EN_FRAME, lambda n: _repeat("1.1.", n // 2) + _repeat(". ", n // 2)),
     "nested and unclosed brackets": (
@@ -152,6 +160,7 @@ def render_section(results: dict[str, list[tuple[int, float, float]]]) -> str:
         "`parse_text` calls, review one full offline review (generic domain, no LLM). "
         "Growth is the largest per doubling of the input between consecutive sizes (2 for "
         "linear work, 4 for quadratic; 64 K to 1 M counts as four doublings).",
+        *_against_baseline(results),
         "",
         f"| family | step | {head} | growth per doubling |",
         "|---|---|" + "---|" * len(sizes) + "---|",
@@ -163,6 +172,20 @@ def render_section(results: dict[str, list[tuple[int, float, float]]]) -> str:
             lines.append(f"| {family} | {step} | {times} | {growth:.2f}× |")
     lines.append(SECTION_END)
     return "\n".join(lines)
+
+
+def _against_baseline(results: dict[str, list[tuple[int, float, float]]]) -> list[str]:
+    """One sentence: each family's parse time at its largest size against the baseline's."""
+    base = results.get(BASELINE)
+    if base is None or len(results) < 2:
+        return []
+    size, base_parse = base[-1][0], base[-1][1]
+    ratios = ", ".join(
+        f"{family} {rows[-1][1] / max(base_parse, 1e-6):.1f}×"
+        for family, rows in results.items()
+        if family != BASELINE and rows[-1][0] == size
+    )
+    return ["", f"Parse time at {size // 1000:,d} K against ordinary words: {ratios}."]
 
 
 def _timed(work: Callable[[], object]) -> float:

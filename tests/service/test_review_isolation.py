@@ -7,6 +7,7 @@ review offline."""
 from __future__ import annotations
 
 import multiprocessing
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -16,6 +17,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from contract_review import hookimpl, load_registry
 from contract_review.service.app import create_app
 from contract_review.service.review_process import can_isolate
 
@@ -126,3 +128,45 @@ def test_a_running_review_can_be_cancelled_or_deleted(make_settings: Any, live_s
         assert [r["review_id"] for r in http.get("/reviews").json()["data"]] == [first]
         assert len(_workers()) <= settings.review_workers
     assert _workers() == []  # the server's stop ends its workers
+
+
+class _Gate:
+    """Holds each review after its first analysed clause until the test opens it."""
+
+    def __init__(self) -> None:
+        self.reached = threading.Event()
+        self.open = threading.Event()
+
+    @hookimpl
+    def route_after_analyze(self, state: Any, clause_plan: Any) -> None:
+        self.reached.set()
+        self.open.wait(60)
+
+
+def test_without_fork_reviews_run_in_threads_and_cannot_be_cancelled(
+    make_settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("contract_review.service.review_jobs.can_isolate", lambda: False)
+    settings = make_settings(rate_limit_per_minute=0)
+    gate = _Gate()
+    app = create_app(
+        settings,
+        registry_factory=lambda: load_registry(settings=settings, extra_plugins=(("gate", gate),)),
+    )
+    with TestClient(app, base_url="http://localhost") as http:
+        review_id = http.post(
+            "/reviews",
+            data={"domain": "fidic"},
+            files={"file": (SMALL.name, SMALL.read_bytes(), "text/plain")},
+        ).json()["data"]["review_id"]
+        assert gate.reached.wait(60)
+        refused = http.post(f"/reviews/{review_id}/cancel")
+        assert refused.status_code == 409, refused.text
+        assert "cannot stop it" in refused.json()["error"]["message"]
+        assert _workers() == []  # it runs in a thread of the server
+        gate.open.set()
+        deadline = time.monotonic() + 90
+        while _view(http, review_id)["status"] in {"queued", "running"}:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert _view(http, review_id)["status"] == "complete"
