@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         Priority,
         RiskLevel,
     )
+    from .domain_declaration import DomainDeclaration, DomainRegister
     from .errors import (
         ContractReviewError,
         DocumentParseError,
@@ -60,6 +61,8 @@ _EXPORTS: dict[str, str] = {
     "ChecklistItem": "domain",
     "DocumentRoleSpec": "domain",
     "DomainSpec": "domain",
+    "DomainDeclaration": "domain_declaration",
+    "DomainRegister": "domain_declaration",
     "ParserSettings": "domain",
     "Playbook": "domain",
     "PlaybookRule": "domain",
@@ -103,6 +106,8 @@ __all__ = [
     "DocumentParser",
     "DocumentRole",
     "DocumentRoleSpec",
+    "DomainDeclaration",
+    "DomainRegister",
     "DomainSpec",
     "InputError",
     "NotFoundError",

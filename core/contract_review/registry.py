@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import PurePath
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import attrs
 from pydantic import BaseModel, ValidationError
@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from .config import Settings
 from .documents.parser_types import DocumentParser
 from .domain import ChecklistItem, DomainSpec
+from .domain_declaration import DomainDeclaration, call_with
 from .errors import (
     UnknownDomainError,
     UnknownEmbedderError,
@@ -63,6 +64,11 @@ class Registry:
         self.exporters: dict[str, Registered[ReportExporter]] = {}
         self.embedders: dict[str, Registered[EmbedderSpec]] = {}
         self.llm_clients: dict[str, Registered[LLMSpec]] = {}
+        #: What domain declarations (:mod:`.domain_declaration`) bring besides their spec:
+        #: clause locators by domain id, skill input builders and fact readers by skill id.
+        self.clause_locators: dict[str, Registered[Callable[..., Any]]] = {}
+        self.input_builders: dict[str, Registered[Callable[..., Any]]] = {}
+        self.fact_readers: dict[str, Registered[Callable[..., Any]]] = {}
         self._collect()
 
     # ------------------------------------------------------------------ construction
@@ -177,7 +183,9 @@ class Registry:
         return register
 
     def _domain_register(self, plugin: str) -> Callable[[Any], None]:
-        return self._keyed_register(
+        """Takes a :class:`DomainDeclaration` (the spec, skills and functions serving
+        them) or a bare :class:`DomainSpec` (a plugin using the separate hooks)."""
+        register_spec = self._keyed_register(
             plugin,
             what="domain",
             model=DomainSpec,
@@ -185,6 +193,37 @@ class Registry:
             key=lambda spec: spec.domain_id,
             label="domain id",
         )
+
+        def register(value: Any) -> None:
+            declared = isinstance(value, DomainDeclaration) or (
+                isinstance(value, dict) and "spec" in value
+            )
+            if not declared:
+                register_spec(value)
+                return
+            declaration = self._validated(plugin, "domain", DomainDeclaration, value)
+            if declaration is None:
+                return
+            register_spec(declaration.spec)
+            if self.domains.get(declaration.domain_id, Registered(None, "")).plugin != plugin:
+                return  # refused: its skills and functions are not registered either
+            if declaration.clause_locator is not None:
+                self.clause_locators[declaration.domain_id] = Registered(
+                    declaration.clause_locator, plugin
+                )
+            register_skill = self._skill_register(plugin)
+            for skill in declaration.skills:
+                register_skill(skill)
+            for table, store in (
+                (declaration.skill_inputs, self.input_builders),
+                (declaration.skill_facts, self.fact_readers),
+            ):
+                for skill_id, function in table.items():
+                    owner = self.skills.get(skill_id)
+                    if owner is not None and owner.plugin == plugin:
+                        store[skill_id] = Registered(function, plugin)
+
+        return register
 
     def _skill_register(self, plugin: str) -> Callable[[Any], None]:
         return self._keyed_register(
@@ -351,7 +390,8 @@ class Registry:
         clause: ChecklistItem | str,
         state: ReviewState,
     ) -> BaseModel | None:
-        """Ask the plugins (``build_skill_input`` hook) for ``skill``'s input on ``clause``.
+        """``skill``'s input on ``clause``: from its domain declaration's builder, else
+        from the plugins' ``build_skill_input`` hook.
 
         ``clause`` is a checklist item or a clause id; an id outside the domain's
         checklist (an LLM asking about another clause) gets a stand-in item named after
@@ -367,8 +407,20 @@ class Registry:
             clause = domain.checklist_item(clause) or ChecklistItem(
                 clause_id=clause, clause_name=clause
             )
-        from .review.contained_hooks import first_answer  # the review imports the registry
+        from .review.contained_hooks import contained_call, first_answer  # (import cycle)
 
+        builder = self.input_builders.get(registration.skill_id)
+        if builder is not None:
+            built = contained_call(
+                state,
+                builder.plugin,
+                "build_skill_input",
+                lambda: call_with(
+                    builder.item, skill=registration, clause=clause, domain=domain, state=state
+                ),
+            )
+            if built is not None:
+                return cast(BaseModel, built)
         result: BaseModel | None = first_answer(
             self.pm,
             "build_skill_input",

@@ -31,7 +31,9 @@ SettingsFactory = Callable[..., Settings]
 
 @pytest.fixture
 def make_settings(tmp_path: Path) -> SettingsFactory:
-    """Settings with the store and uploads in ``tmp_path``, offline, no LLM."""
+    """Settings with the store and uploads in ``tmp_path``, offline, no LLM, and no
+    per-minute rate limit (tests poll reviews, which take longer on a loaded machine;
+    the rate-limit tests set their own limits)."""
 
     def make(**overrides: Any) -> Settings:
         values: dict[str, Any] = {
@@ -40,6 +42,7 @@ def make_settings(tmp_path: Path) -> SettingsFactory:
             "llm_provider": "none",
             "use_orchestrator": False,
             "offline": True,
+            "rate_limit_per_minute": 0,
         }
         values.update(overrides)
         return load_settings(**values)

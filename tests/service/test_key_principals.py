@@ -47,9 +47,7 @@ def _ids(answer: httpx.Response, field: str) -> list[str]:
 
 
 def test_one_key_cannot_reach_another_keys_data(make_settings: Any, live_server: Any) -> None:
-    settings = make_settings(
-        api_keys="key-one,key-two", admin_api_keys="key-admin", rate_limit_per_minute=0
-    )
+    settings = make_settings(api_keys="key-one,key-two", admin_api_keys="key-admin")
     uploads = Path(settings.data_dir) / "uploads"
     with live_server(create_app(settings)) as server, server.client() as http:
         review = _review(http, "key-one")
@@ -118,7 +116,7 @@ def test_one_key_cannot_reach_another_keys_data(make_settings: Any, live_server:
 
 
 def test_a_server_without_keys_is_one_user(make_settings: Any, live_server: Any) -> None:
-    settings = make_settings(rate_limit_per_minute=0)
+    settings = make_settings()
     with live_server(create_app(settings)) as server, server.client() as http:
         conversation = http.post("/conversations").json()["data"]["id"]
         # any key sent to a server without keys is ignored: still the one user

@@ -72,7 +72,7 @@ def _workers() -> list[Any]:
 def test_a_poisoned_review_stops_at_its_time_limit_while_the_server_answers(
     make_settings: Any, live_server: Any
 ) -> None:
-    settings = make_settings(review_time_limit_s=3, rate_limit_per_minute=0)
+    settings = make_settings(review_time_limit_s=12)
     with live_server(create_app(settings)) as server, server.client() as http:
         with ThreadPoolExecutor(1) as pool:
             sent = pool.submit(_upload, http, POISONED)
@@ -91,10 +91,13 @@ def test_a_poisoned_review_stops_at_its_time_limit_while_the_server_answers(
         assert polls > 20
         assert slowest < 1.0, f"/health took {slowest:.2f} s during the poisoned review"
         assert view["status"] == "failed"
-        assert "3 s, the time limit" in view["error"]
+        assert "12 s, the time limit" in view["error"]
         poisoned = view["review_id"]
         # the next review gets a fresh worker and completes
-        done = _wait_for(http, _upload(http, SMALL.read_bytes(), SMALL.name), {"complete"})
+        done = _wait_for(
+            http, _upload(http, SMALL.read_bytes(), SMALL.name), {"complete", "failed"}
+        )
+        assert done["status"] == "complete", done["error"]
         assert done["summary"] is not None
 
     # a restart does not start it again
@@ -108,7 +111,7 @@ def test_a_poisoned_review_stops_at_its_time_limit_while_the_server_answers(
 
 @pytest.mark.timeout(240)
 def test_a_running_review_can_be_cancelled_or_deleted(make_settings: Any, live_server: Any) -> None:
-    settings = make_settings(review_time_limit_s=0, rate_limit_per_minute=0)
+    settings = make_settings(review_time_limit_s=0)
     uploads = Path(settings.data_dir) / "uploads"
     with live_server(create_app(settings)) as server, server.client() as http:
         first = _upload(http, POISONED)
@@ -147,7 +150,7 @@ def test_without_fork_reviews_run_in_threads_and_cannot_be_cancelled(
     make_settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("contract_review.service.review_jobs.can_isolate", lambda: False)
-    settings = make_settings(rate_limit_per_minute=0)
+    settings = make_settings()
     gate = _Gate()
     app = create_app(
         settings,

@@ -55,7 +55,13 @@ SERVER = textwrap.dedent(
 
 
 def _start(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "CONTRACT_REVIEW_LLM_PROVIDER": "none"}
+    # the test polls; on a loaded machine a review takes long enough for the polls to pass
+    # the default rate limit, which is not what this test is about
+    env = {
+        **os.environ,
+        "CONTRACT_REVIEW_LLM_PROVIDER": "none",
+        "CONTRACT_REVIEW_RATE_LIMIT_PER_MINUTE": "0",
+    }
     child = subprocess.Popen(
         [sys.executable, "-c", SERVER, str(data_dir), str(port)],
         env=env,

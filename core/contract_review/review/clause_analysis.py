@@ -60,7 +60,7 @@ def analyze_clause(
     skills read becomes the clause's facts, which the playbook tests and the report
     shows."""
     ctx.skill_runs.for_clause(item.clause_id)
-    locations = locate_clauses(ctx.registry.pm, ctx.domain, item, state)
+    locations = locate_clauses(ctx.registry, ctx.domain, item, state)
     work = ClauseWork(checklist_item_id=item.clause_id, locations=locations, steps=["analyze"])
     if not locations:
         # not found where expected; a one-sided term may still sit elsewhere

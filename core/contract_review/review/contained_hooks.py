@@ -9,14 +9,16 @@ and logged as a warning — and the next one (in the end, core's default) answer
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pluggy
 
 from .state import ReviewState
 
-__all__ = ["first_answer"]
+__all__ = ["contained_call", "first_answer"]
 
 logger = logging.getLogger(__name__)
 
@@ -31,17 +33,28 @@ def first_answer(pm: pluggy.PluginManager, name: str, review: ReviewState, /, **
     if any(impl.hookwrapper or impl.wrapper for impl in implementations):
         return caller(**kwargs)
     for impl in reversed(implementations):  # pluggy's calling order
-        try:
-            answer = impl.function(*(kwargs[arg] for arg in impl.argnames))
-        except Exception as exc:  # a plugin may raise anything; the review goes on
-            note = (
-                f"The plugin {impl.plugin_name!r} failed in {name} ({type(exc).__name__}: "
-                f"{exc}); it was skipped for this review and the next answer used."
-            )
-            logger.warning("%s", note)
-            if note not in review.notes:
-                review.notes.append(note)
-            continue
+        answer = contained_call(
+            review,
+            impl.plugin_name,
+            name,
+            functools.partial(impl.function, *(kwargs[arg] for arg in impl.argnames)),
+        )
         if answer is not None:
             return answer
     return None
+
+
+def contained_call(review: ReviewState, plugin: str, name: str, call: Callable[[], Any]) -> Any:
+    """``call()``, made for ``plugin`` in ``name``; None when it raises (noted in
+    ``review``'s notes and logged), so the next answer is used."""
+    try:
+        return call()
+    except Exception as exc:  # a plugin may raise anything; the review goes on
+        note = (
+            f"The plugin {plugin!r} failed in {name} ({type(exc).__name__}: "
+            f"{exc}); it was skipped for this review and the next answer used."
+        )
+        logger.warning("%s", note)
+        if note not in review.notes:
+            review.notes.append(note)
+        return None

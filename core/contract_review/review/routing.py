@@ -11,17 +11,21 @@ shared plugin manager, so one registry serves reviews side by side.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import pluggy
 
 from ..documents.locate import locate_checklist_item
 from ..domain import ChecklistItem, DomainSpec
+from ..domain_declaration import call_with
 from ..errors import PluginError
 from .clause_location import ClauseLocation
-from .contained_hooks import first_answer
+from .contained_hooks import contained_call, first_answer
 from .plan import ClauseAnalysisPlan, PlanAdjustment, ReviewPlan, build_default_plan
 from .state import ReviewState
+
+if TYPE_CHECKING:
+    from ..registry import Registry
 
 NextStep = Literal["generate_diffs", "save_clause"]
 _STEPS: tuple[NextStep, ...] = ("generate_diffs", "save_clause")
@@ -125,11 +129,24 @@ def route_after_analyze(
 
 
 def locate_clauses(
-    pm: pluggy.PluginManager, domain: DomainSpec, item: ChecklistItem, state: ReviewState
+    registry: Registry, domain: DomainSpec, item: ChecklistItem, state: ReviewState
 ) -> list[ClauseLocation]:
-    """Where ``item`` is: a plugin's answer, else the primary document's section with
-    the item's number (checked against its keywords) or best keyword match."""
-    located = first_answer(pm, "locate_clauses", state, domain=domain, clause=item, state=state)
+    """Where ``item`` is: the domain's declared clause locator, else a plugin's
+    ``locate_clauses`` answer, else the primary document's section with the item's number
+    (checked against its keywords) or best keyword match."""
+    located = None
+    locator = registry.clause_locators.get(domain.domain_id)
+    if locator is not None:
+        located = contained_call(
+            state,
+            locator.plugin,
+            "locate_clauses",
+            lambda: call_with(locator.item, domain=domain, clause=item, state=state),
+        )
+    if located is None:
+        located = first_answer(
+            registry.pm, "locate_clauses", state, domain=domain, clause=item, state=state
+        )
     if located is None:
         primary = state.primary
         section = locate_checklist_item(primary, item) if primary is not None else None

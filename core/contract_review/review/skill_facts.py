@@ -11,7 +11,6 @@ finding quotes the facts of its clause in the same unit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -74,8 +73,8 @@ def period_words(amount: float, unit: str) -> str:
 
 
 def facts_of(registry: Registry, result: SkillResult, clause_id: str) -> list[SkillFact]:
-    """The facts in one skill run's output, from the plugins' ``skill_facts`` hook
-    (none for a failed run or a skill no plugin reads).
+    """The facts in one skill run's output, from its domain declaration's reader and the
+    plugins' ``skill_facts`` hook (none for a failed run or a skill nothing reads).
 
     :raises PluginError: when a hook returns something other than a list of SkillFact.
     """
@@ -84,14 +83,22 @@ def facts_of(registry: Registry, result: SkillResult, clause_id: str) -> list[Sk
     registered = registry.skills.get(result.skill_id)
     if registered is None:
         return []
-    answers: Iterable[object] = registry.pm.hook.skill_facts(
-        skill=registered.item, clause_id=clause_id, output=result.data
+    answers: list[object] = list(
+        registry.pm.hook.skill_facts(skill=registered.item, clause_id=clause_id, output=result.data)
     )
+    reader = registry.fact_readers.get(result.skill_id)
+    if reader is not None:
+        from ..domain_declaration import call_with  # (import cycle)
+
+        answers.insert(
+            0,
+            call_with(reader.item, skill=registered.item, clause_id=clause_id, output=result.data),
+        )
     facts: list[SkillFact] = []
     for answer in answers:
         if not isinstance(answer, list) or not all(isinstance(f, SkillFact) for f in answer):
             raise PluginError(
-                f"a skill_facts hook returned {type(answer).__name__} for skill "
+                f"a skill fact reader returned {type(answer).__name__} for skill "
                 f"{result.skill_id!r}, not a list of SkillFact",
                 plugin="skill_facts",
             )

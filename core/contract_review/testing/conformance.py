@@ -314,7 +314,11 @@ def _answering_plugin(
     domain: DomainSpec,
     state: ReviewState,
 ) -> str | None:
-    """The plugin whose ``build_skill_input`` implementation answers first, for messages."""
+    """The plugin whose builder (declared, else ``build_skill_input`` hook) answers
+    first, for messages."""
+    declared = loaded.registry.input_builders.get(skill.skill_id)
+    if declared is not None:
+        return declared.plugin
     arguments = {"skill": skill, "clause": clause, "domain": domain, "state": state}
     for impl in reversed(loaded.registry.pm.hook.build_skill_input.get_hookimpls()):
         if impl.hookwrapper or impl.wrapper:
@@ -333,8 +337,8 @@ def _answering_plugin(
 def call_build_skill_input(
     loaded: PluginUnderTest, skill: SkillRegistration, clause: ChecklistItem, state: ReviewState
 ) -> BaseModel | None:
-    """Build ``skill``'s input as the review engine does: the ``build_skill_input`` hook
-    for the review's domain, first non-``None`` answer wins."""
+    """Build ``skill``'s input as the review engine does: the domain declaration's
+    builder, else the ``build_skill_input`` hook (first non-``None`` answer wins)."""
     return loaded.registry.build_skill_input(skill, clause, state)
 
 

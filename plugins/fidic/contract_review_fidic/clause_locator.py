@@ -326,10 +326,11 @@ def _pc_documents(state: ReviewState, gc: Document | None) -> list[Document]:
     return documents
 
 
-def locate_fidic_clause(item: ChecklistItem, state: ReviewState) -> list[ClauseLocation] | None:
-    """The passages that hold FIDIC sub-clause ``item``, best first (see the module
-    docstring); ``[]`` when it is nowhere, None when ``item`` has no sub-clause number."""
-    reference = parse_clause_reference(item.clause_id)
+def locate_fidic_clause(clause: ChecklistItem, state: ReviewState) -> list[ClauseLocation] | None:
+    """The passages that hold FIDIC sub-clause ``clause``, best first (see the module
+    docstring); ``[]`` when it is nowhere, None when it has no sub-clause number (core's
+    default locator then finds it)."""
+    reference = parse_clause_reference(clause.clause_id)
     if reference is None:
         return None
     number = reference.number

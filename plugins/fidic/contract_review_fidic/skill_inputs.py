@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from contract_review.documents.model import Document
-from contract_review.domain import ChecklistItem, DomainSpec
+from contract_review.domain import ChecklistItem
 from contract_review.review.state import ReviewState
 from contract_review.skills.generic.clause_lookup import clause_text, find_clause
 
@@ -98,19 +98,11 @@ def _search_er_input(state: ReviewState, clause: ChecklistItem) -> BaseModel:
     )
 
 
-_BUILDERS: dict[str, Callable[[ReviewState, ChecklistItem], BaseModel]] = {
+#: Skill id -> the function building its input from the review (see
+#: :class:`contract_review.DomainDeclaration`).
+SKILL_INPUTS: dict[str, Callable[[ReviewState, ChecklistItem], BaseModel]] = {
     MERGE_GC_PC: _merge_input,
     CALCULATE_TIME_BAR: _time_bar_input,
     CHECK_PC_CONSISTENCY: _consistency_input,
     SEARCH_ER: _search_er_input,
 }
-
-
-def build_input(
-    skill_id: str, clause: ChecklistItem, domain: DomainSpec, state: ReviewState
-) -> BaseModel | None:
-    """The input of FIDIC skill ``skill_id`` for ``clause``; None for any other skill."""
-    builder = _BUILDERS.get(skill_id)
-    if builder is None:
-        return None
-    return builder(state, clause)

@@ -276,11 +276,10 @@ def test_section_passage_stops_at_the_next_instruction() -> None:
     assert [p.number for p in pc_passages(pc, (17, 6))] == [(17, 6)]
 
 
-def test_the_hook_answers_only_for_fidic(english: ReviewState) -> None:
-    other = DOMAIN_SPEC.model_copy(update={"domain_id": "other"})
-    assert plugin.locate_clauses(domain=other, clause=_item("20.1"), state=english) is None
+def test_the_review_locates_with_the_declared_locator(english: ReviewState) -> None:
     registry = load_registry()
-    located = locate_clauses(registry.pm, DOMAIN_SPEC, _item("17.6"), english)
+    assert registry.clause_locators["fidic"].item is plugin.FIDIC.clause_locator
+    located = locate_clauses(registry, DOMAIN_SPEC, _item("17.6"), english)
     assert [x.reason for x in located] == ["deleted by the Particular Conditions"]
 
 

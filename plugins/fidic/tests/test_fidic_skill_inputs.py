@@ -12,6 +12,7 @@ from contract_review.documents.loading import parse_text
 from contract_review.documents.model import Document
 from contract_review.review.state import ReviewState
 from contract_review.skills.registration import SkillRegistration, SkillStatus
+from contract_review.testing.declared import declared_input
 from contract_review_fidic.checklist import DOMAIN_SPEC
 from contract_review_fidic.merge_gc_pc import MergeGcPcInput
 from contract_review_fidic.pc_consistency import PcConsistencyInput
@@ -45,9 +46,7 @@ def state() -> ReviewState:
 def _build(skill_id: str, clause_id: str, state: ReviewState) -> BaseModel | None:
     clause = DOMAIN_SPEC.checklist_item(clause_id)
     assert clause is not None
-    return plugin.build_skill_input(
-        skill=_skill(skill_id), clause=clause, domain=DOMAIN_SPEC, state=state
-    )
+    return declared_input(plugin.FIDIC, _skill(skill_id).skill_id, clause, state)
 
 
 def test_every_skill_gets_its_own_input_model(state: ReviewState) -> None:
@@ -106,7 +105,4 @@ def test_other_skills_are_not_answered(state: ReviewState) -> None:
         domain="*",
         status=SkillStatus.PREVIEW,
     )
-    assert (
-        plugin.build_skill_input(skill=other, clause=clause, domain=DOMAIN_SPEC, state=state)
-        is None
-    )
+    assert declared_input(plugin.FIDIC, other.skill_id, clause, state) is None

@@ -21,7 +21,9 @@ from collections import OrderedDict
 from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.documents.model import Document
+from contract_review.domain import ChecklistItem
 from contract_review.review.clause_location import ClauseLocation
+from contract_review.review.state import ReviewState
 
 from .locator_parameters import LocatorParameters, load_parameters, reported_count
 from .paragraph_units import ClauseUnit, clause_units
@@ -121,6 +123,16 @@ def rank_topic(
         threshold=chosen.threshold,
         found=_decide(ranked, chosen.threshold, params.extra_ratio_for(topic), params),
     )
+
+
+def locate_clause(clause: ChecklistItem, state: ReviewState) -> list[ClauseLocation]:
+    """Where a generic checklist topic is in the contract under review, best first
+    (:func:`locate_topic_clauses`); ``[]`` when it is judged absent or there is no
+    contract."""
+    document = state.primary
+    if document is None:
+        return []
+    return locate_topic_clauses(document, clause.clause_id, tuple(clause.keywords))
 
 
 def locate_topic_clauses(

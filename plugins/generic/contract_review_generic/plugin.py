@@ -1,57 +1,18 @@
-"""The generic-contracts plugin's hook implementations (entry point ``generic`` in the
-``contract_review.domains`` group)."""
+"""The generic-contracts plugin (entry point ``generic`` in ``contract_review.domains``)."""
 
-from __future__ import annotations
+from contract_review import DomainDeclaration, DomainRegister, hookimpl
 
-from collections.abc import Callable
+from . import checklist, clause_locator, registrations, skill_inputs
 
-from pydantic import BaseModel
-
-from contract_review.domain import ChecklistItem, DomainSpec
-from contract_review.hookspecs import hookimpl
-from contract_review.review.clause_location import ClauseLocation
-from contract_review.review.state import ReviewState
-from contract_review.skills.registration import SkillRegistration
-
-from .checklist import DOMAIN_ID, DOMAIN_SPEC
-from .clause_locator import locate_topic_clauses
-from .registrations import SKILLS
-from .skill_inputs import build_input
+GENERIC = DomainDeclaration(
+    spec=checklist.DOMAIN_SPEC,
+    skills=registrations.SKILLS,
+    clause_locator=clause_locator.locate_clause,
+    skill_inputs=skill_inputs.SKILL_INPUTS,
+)
 
 
 @hookimpl
-def register_domains(register: Callable[[DomainSpec], None]) -> None:
-    """Register the general commercial contracts domain."""
-    register(DOMAIN_SPEC)
-
-
-@hookimpl
-def register_skills(register: Callable[[SkillRegistration], None]) -> None:
-    """Register the generic domain's skills."""
-    for skill in SKILLS:
-        register(skill)
-
-
-@hookimpl
-def build_skill_input(
-    skill: SkillRegistration, clause: ChecklistItem, domain: DomainSpec, state: ReviewState
-) -> BaseModel | None:
-    """The input of a generic-domain skill; None for every other skill."""
-    if skill.domain != DOMAIN_ID:
-        return None
-    return build_input(skill.skill_id, clause, domain, state)
-
-
-@hookimpl
-def locate_clauses(
-    domain: DomainSpec, clause: ChecklistItem, state: ReviewState
-) -> list[ClauseLocation] | None:
-    """Where a generic checklist topic is in the contract under review, best first;
-    ``[]`` when the topic is judged absent (or there is no contract). ``None`` for
-    other domains."""
-    if domain.domain_id != DOMAIN_ID:
-        return None
-    document = state.primary
-    if document is None:
-        return []
-    return locate_topic_clauses(document, clause.clause_id, tuple(clause.keywords))
+def register_domains(register: DomainRegister) -> None:
+    """Register the general commercial contracts domain: its spec, skills and functions."""
+    register(GENERIC)

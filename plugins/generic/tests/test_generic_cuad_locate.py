@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import pluggy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,9 +22,10 @@ import contract_review_generic.plugin as plugin
 from contract_review.documents.loading import parse_text
 from contract_review.documents.model import Document, Sectioning
 from contract_review.errors import InputError
-from contract_review.hookspecs import PROJECT_NAME
+from contract_review.registry import load_registry
 from contract_review.review.routing import locate_clauses as route_locate
 from contract_review.review.state import ReviewState
+from contract_review.testing.declared import declared_locations
 from contract_review.testing.strategies import review_states
 from contract_review_generic.checklist import CHECKLIST, DOMAIN_SPEC
 from contract_review_generic.clause_locator import locate_topic_clauses, rank_topic
@@ -123,7 +123,7 @@ def _hook(document: Document, topic: str) -> list[str]:
     item = DOMAIN_SPEC.checklist_item(topic)
     assert item is not None
     state = ReviewState(domain_id="generic", documents=[document])
-    located = plugin.locate_clauses(domain=DOMAIN_SPEC, clause=item, state=state)
+    located = declared_locations(plugin.GENERIC, item, state)
     assert located is not None
     return [location.clause_id for location in located]
 
@@ -212,30 +212,23 @@ def test_locate_skill_ranks_paragraphs_without_sections(unnumbered: Document) ->
     assert any("paragraphs" in note for note in out.notes)
 
 
-def test_hook_answers_only_for_the_generic_domain(english: Document) -> None:
+def test_without_a_contract_nothing_is_located() -> None:
     item = DOMAIN_SPEC.checklist_item("governing_law")
     assert item is not None
-    other = DOMAIN_SPEC.model_copy(update={"domain_id": "fidic"})
-    state = ReviewState(domain_id="fidic", documents=[english])
-    assert plugin.locate_clauses(domain=other, clause=item, state=state) is None
     empty = ReviewState(domain_id="generic", documents=[])
-    assert plugin.locate_clauses(domain=DOMAIN_SPEC, clause=item, state=empty) == []
+    assert declared_locations(plugin.GENERIC, item, empty) == []
 
 
-def test_engine_routing_uses_the_hook(english: Document) -> None:
-    from contract_review import hookspecs
-
-    pm = pluggy.PluginManager(PROJECT_NAME)
-    pm.add_hookspecs(hookspecs)
-    pm.register(plugin)
+def test_engine_routing_uses_the_declared_locator(english: Document) -> None:
+    registry = load_registry(load_entrypoints=False, extra_plugins=(("generic", plugin),))
     state = ReviewState(domain_id="generic", documents=[english])
     item = DOMAIN_SPEC.checklist_item("governing_law")
     assert item is not None
-    located = route_locate(pm, DOMAIN_SPEC, item, state)
+    located = route_locate(registry, DOMAIN_SPEC, item, state)
     assert [location.clause_id for location in located][:1] == ["5.1"]
     absent = DOMAIN_SPEC.checklist_item("insurance")
     assert absent is not None
-    assert route_locate(pm, DOMAIN_SPEC, absent, state) == []
+    assert route_locate(registry, DOMAIN_SPEC, absent, state) == []
 
 
 def test_topics_outside_cuad_and_unknown_topics(english: Document) -> None:
@@ -275,7 +268,7 @@ def test_cuad_loader_reports_a_missing_folder(tmp_path: Path) -> None:
 def test_locations_lie_inside_the_document(state: ReviewState, topic: str) -> None:
     item = DOMAIN_SPEC.checklist_item(topic)
     assert item is not None
-    located = plugin.locate_clauses(domain=DOMAIN_SPEC, clause=item, state=state)
+    located = declared_locations(plugin.GENERIC, item, state)
     assert located is not None
     document = state.primary
     assert document is not None

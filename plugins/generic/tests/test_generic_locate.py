@@ -8,6 +8,7 @@ import contract_review_generic.plugin as plugin
 from contract_review.documents.loading import parse_text
 from contract_review.documents.model import Document
 from contract_review.review.state import ReviewState
+from contract_review.testing.declared import declared_input
 from contract_review_generic.checklist import DOMAIN_SPEC
 from contract_review_generic.locate import LocateClauseInput, locate_topic, topic_keywords
 from contract_review_generic.registrations import SKILLS
@@ -128,9 +129,7 @@ def test_input_builder(english: Document) -> None:
     state = ReviewState(domain_id="generic", documents=[english])
     clause = DOMAIN_SPEC.checklist_item("anti_assignment")
     assert clause is not None
-    built = plugin.build_skill_input(
-        skill=SKILLS[0], clause=clause, domain=DOMAIN_SPEC, state=state
-    )
+    built = declared_input(plugin.GENERIC, SKILLS[0].skill_id, clause, state)
     assert isinstance(built, LocateClauseInput)
     assert built.document_structure is english
     assert built.keywords == list(clause.keywords)

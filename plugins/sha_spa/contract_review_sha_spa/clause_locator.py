@@ -29,8 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from contract_review.documents.locate import locate_checklist_item
 from contract_review.documents.model import Document, Section
 from contract_review.documents.numbering import parse_clause_reference
-from contract_review.domain import ChecklistItem
+from contract_review.domain import ChecklistItem, DomainSpec
 from contract_review.review.clause_location import ClauseLocation
+from contract_review.review.state import ReviewState
 
 __all__ = [
     "MIN_TEXT_KEYWORDS",
@@ -159,6 +160,15 @@ def _best(document: Document, item: ChecklistItem, matches: list[TopicMatch]) ->
 
 def _overlaps(a: Section, b: Section) -> bool:
     return a.start < b.end and b.start < a.end
+
+
+def locate_clause(
+    domain: DomainSpec, clause: ChecklistItem, state: ReviewState
+) -> list[ClauseLocation]:
+    """Where an SPA/SHA topic is in the agreement under review, by heading first
+    (:func:`locate_topic`); ``[]`` without an agreement."""
+    primary = state.primary
+    return [] if primary is None else locate_topic(primary, clause, domain.checklist)
 
 
 def locate_topic(

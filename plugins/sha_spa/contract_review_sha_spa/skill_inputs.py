@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from contract_review.documents.locate import locate_checklist_item
-from contract_review.domain import ChecklistItem, DomainSpec
+from contract_review.domain import ChecklistItem
 from contract_review.review.state import ReviewState
 from contract_review.skills.generic.clause_lookup import clause_text
 from contract_review.skills.generic.reference_search_models import SearchReferenceDocInput
@@ -81,20 +81,12 @@ def _cross_check_input(state: ReviewState, clause: ChecklistItem) -> BaseModel:
     )
 
 
-_BUILDERS: dict[str, Callable[[ReviewState, ChecklistItem], BaseModel]] = {
+#: Skill id -> the function building its input from the review (see
+#: :class:`contract_review.DomainDeclaration`).
+SKILL_INPUTS: dict[str, Callable[[ReviewState, ChecklistItem], BaseModel]] = {
     EXTRACT_CONDITIONS: _conditions_input,
     EXTRACT_REPS_WARRANTIES: _reps_input,
     INDEMNITY_ANALYSIS: _indemnity_input,
     GOVERNANCE_CHECK: _governance_input,
     TRANSACTION_DOC_CROSS_CHECK: _cross_check_input,
 }
-
-
-def build_input(
-    skill_id: str, clause: ChecklistItem, domain: DomainSpec, state: ReviewState
-) -> BaseModel | None:
-    """The input of SHA/SPA skill ``skill_id`` for ``clause``; None for any other skill."""
-    builder = _BUILDERS.get(skill_id)
-    if builder is None:
-        return None
-    return builder(state, clause)

@@ -19,6 +19,7 @@ from contract_review.review.routing import locate_clauses
 from contract_review.review.state import ReviewState
 from contract_review.testing import strategies as crst
 from contract_review.testing.contract_text import chinese_numeral
+from contract_review.testing.declared import declared_locations
 from contract_review_sha_spa.checklist import CHECKLIST, DOMAIN_SPEC
 from contract_review_sha_spa.clause_locator import heading_score, locate_topic, text_keywords
 
@@ -215,14 +216,12 @@ def test_heading_score_and_text_keywords() -> None:
     assert text_keywords("于交割日完成交割", ["交割", "交割日"]) == ["交割日"]
 
 
-def test_the_hook(spa_split: Document) -> None:
+def test_the_review_locates_with_the_declared_locator(spa_split: Document) -> None:
     state = ReviewState(domain_id="sha_spa", documents=[spa_split])
-    other = DOMAIN_SPEC.model_copy(update={"domain_id": "other"})
-    assert plugin.locate_clauses(domain=other, clause=_item("7"), state=state) is None
     empty = ReviewState(domain_id="sha_spa")
-    assert plugin.locate_clauses(domain=DOMAIN_SPEC, clause=_item("7"), state=empty) == []
+    assert declared_locations(plugin.SHA_SPA, _item("7"), empty) == []
     registry = load_registry()
-    located = locate_clauses(registry.pm, DOMAIN_SPEC, _item("7"), state)
+    located = locate_clauses(registry, DOMAIN_SPEC, _item("7"), state)
     assert [x.clause_id for x in located] == ["8", "9"]
 
 
@@ -301,7 +300,7 @@ def test_locations_are_disjoint_sections_inside_the_primary(state: ReviewState) 
     primary = state.primary
     assert primary is not None
     for item in CHECKLIST:
-        located = plugin.locate_clauses(domain=DOMAIN_SPEC, clause=item, state=state)
+        located = declared_locations(plugin.SHA_SPA, item, state)
         assert located is not None
         for location in located:
             assert location.document == primary.name and location.role == "primary"

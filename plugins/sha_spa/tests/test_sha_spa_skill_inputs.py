@@ -14,6 +14,7 @@ from contract_review.documents.model import Document
 from contract_review.review.state import ReviewState
 from contract_review.skills.generic.reference_search_models import SearchReferenceDocInput
 from contract_review.skills.registration import SkillRegistration, SkillStatus
+from contract_review.testing.declared import declared_input
 from contract_review_sha_spa.checklist import DOMAIN_SPEC
 from contract_review_sha_spa.conditions import ExtractConditionsInput, extract_conditions
 from contract_review_sha_spa.governance import GovernanceCheckInput
@@ -40,7 +41,7 @@ def _build(skill_id: str, clause_id: str, state: ReviewState) -> BaseModel | Non
     skill = next(s for s in SKILLS if s.skill_id == skill_id)
     clause = DOMAIN_SPEC.checklist_item(clause_id)
     assert clause is not None
-    return plugin.build_skill_input(skill=skill, clause=clause, domain=DOMAIN_SPEC, state=state)
+    return declared_input(plugin.SHA_SPA, skill.skill_id, clause, state)
 
 
 def test_every_skill_gets_its_own_input_model(state: ReviewState) -> None:
@@ -111,10 +112,7 @@ def test_other_skills_are_not_answered(state: ReviewState) -> None:
         status=SkillStatus.PREVIEW,
     )
     clause = DOMAIN_SPEC.checklist[0]
-    assert (
-        plugin.build_skill_input(skill=other, clause=clause, domain=DOMAIN_SPEC, state=state)
-        is None
-    )
+    assert declared_input(plugin.SHA_SPA, other.skill_id, clause, state) is None
 
 
 async def test_cross_check_runs_locally_on_search_reference_doc(state: ReviewState) -> None:
