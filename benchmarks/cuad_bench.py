@@ -9,7 +9,10 @@ It prints per-category precision, recall and F1 with their macro averages — fo
 parameters shipped with the plugin (fitted on these same contracts: in-sample) and
 cross-validated (parameters refitted on the other folds for each held-out fold) — plus
 throughput and peak memory, and writes its section of ``docs/benchmarks.md``.
-``--refit`` first refits the shipped parameters on all contracts.
+``--refit`` first refits the shipped parameters on all contracts. The sibling modules do
+the parts: ``cuad_labels`` reads the contracts and labels, ``location_metrics`` scores
+located spans against them, ``locator_fitting`` fits the locator's parameters (for
+``--refit`` and for each cross-validation fold), ``cuad_review`` runs the full review.
 
 The prediction function is a parameter of :func:`run_benchmark`: any
 ``predict(contract_name, text) -> {topic_id: [(start, end), ...]}`` can be scored the
@@ -29,7 +32,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import page_sections
+from cuad_labels import CUAD_TOPICS, CuadContract, cuad_topics, load_cuad
 from cuad_review import review_predict
+from location_metrics import LocationScores, Span, score_locations
+from locator_fitting import FitSettings, contract_examples, fit_parameters, fold_assignment
 from pydantic import BaseModel, Field
 
 from contract_review.documents.loading import parse_text
@@ -38,14 +44,6 @@ from contract_review_generic.clause_locator import (
     locate_topic_clauses,
     prepared_text,
 )
-from contract_review_generic.cuad_labels import CUAD_TOPICS, CuadContract, cuad_topics, load_cuad
-from contract_review_generic.decision_fitting import (
-    FitSettings,
-    contract_examples,
-    fit_parameters,
-    fold_assignment,
-)
-from contract_review_generic.location_metrics import LocationScores, Span, score_locations
 from contract_review_generic.locator_parameters import (
     PARAMETERS_FILE,
     LocatorParameters,

@@ -15,12 +15,13 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from cuad_labels import CUAD_TOPICS
+
 from contract_review import load_registry, load_settings
 from contract_review.review.engine import ReviewEngine
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
 from contract_review.storage.sqlite_backend import SqliteStorage
-from contract_review_generic.cuad_labels import CUAD_TOPICS
 
 Span = tuple[int, int]
 Predict = Callable[[str, str], dict[str, list[Span]]]

@@ -10,8 +10,9 @@ contract is judged to hold the topic when its best unit scores at least the topi
 findings are mostly wrong for some topics).
 
 The parameters ship with the plugin (``locator_parameters.json``), fitted on the CUAD
-dev contracts by ``benchmarks/cuad_bench.py --refit`` (see
-:mod:`contract_review_generic.decision_fitting`). A topic the file does not list
+dev contracts by ``benchmarks/cuad_bench.py --refit`` (the fitting is
+``benchmarks/locator_fitting.py`` in the repository, not part of the plugin: the plugin
+only reads the file). A topic the file does not list
 (one of the checklist's topics CUAD does not label, or a topic a playbook adds) uses
 ``default``: the shared weights, the mean topic bias and the median threshold.
 """

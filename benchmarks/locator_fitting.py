@@ -1,4 +1,7 @@
-"""Fitting the locator's parameters from labelled contracts (CUAD).
+"""Fitting the generic locator's parameters from labelled contracts (CUAD): what
+``cuad_bench.py --refit`` writes to the plugin's ``locator_parameters.json`` and what its
+cross-validation refits per fold. The plugin only reads the result
+(:mod:`contract_review_generic.locator_parameters`).
 
 Two steps, both plain and small enough to cross-validate:
 
@@ -8,7 +11,7 @@ Two steps, both plain and small enough to cross-validate:
    adaptation). The L2 penalty pulls each topic's own weights towards zero, so a topic
    with few labelled contracts leans on what all topics share. A unit is a positive
    example when it overlaps a labelled passage of the topic by half the shorter span
-   (the acceptance measure, :func:`.location_metrics.is_correct`).
+   (the acceptance measure, :func:`location_metrics.is_correct`).
 2. **Flag thresholds.** Predictions for contracts the model did not see (an inner
    k-fold split of the training contracts) choose the threshold on the best unit's
    probability that maximises ``recall + precision_weight * precision`` (the
@@ -27,16 +30,19 @@ from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
+from cuad_labels import CUAD_TOPICS, CuadContract
+from location_metrics import is_correct
 from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.documents.loading import parse_text
-
-from .clause_locator import prepared_text
-from .cuad_labels import CUAD_TOPICS, CuadContract
-from .location_metrics import is_correct
-from .locator_parameters import LocatorParameters, TopicParameters, reported_count
-from .topic_signals import compiled_signals
-from .unit_features import FEATURE_NAMES, topic_features
+from contract_review_generic.clause_locator import prepared_text
+from contract_review_generic.locator_parameters import (
+    LocatorParameters,
+    TopicParameters,
+    reported_count,
+)
+from contract_review_generic.topic_signals import compiled_signals
+from contract_review_generic.unit_features import FEATURE_NAMES, topic_features
 
 __all__ = [
     "ContractExamples",

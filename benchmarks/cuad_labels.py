@@ -1,4 +1,5 @@
-"""Reading the CUAD labels: which passages of each contract hold each category.
+"""Reading the CUAD labels: which passages of each contract hold each category (for
+the CUAD benchmark and the fitting of the generic locator's parameters).
 
 CUAD (The Atticus Project, CUAD v1, CC BY 4.0) ships contracts as text files and a
 ``labels.csv`` whose category columns hold the labelled excerpts as Python-literal
@@ -21,8 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.errors import InputError
-
-from .checklist import CHECKLIST
+from contract_review_generic.checklist import CHECKLIST
 
 __all__ = [
     "CUAD_TOPICS",

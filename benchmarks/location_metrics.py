@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from cuad_labels import CuadContract
 from pydantic import BaseModel, Field
-
-from .cuad_labels import CuadContract
 
 __all__ = [
     "DEFINITIONS",
