@@ -1,11 +1,15 @@
 """The registry: every domain, skill, parser and exporter the loaded plugins
 registered, validated, de-duplicated and attributed to the plugin it came from.
 
-Build one with :func:`load_registry` (or :meth:`Registry.from_plugin_manager`).
+Build one with :func:`load_registry` (or :meth:`Registry.from_plugin_manager`) and pass
+it where plugins are needed. A caller that was given none uses :func:`default_registry`:
+every installed plugin under the environment's settings, loaded once per process (as
+``llm``'s ``load_plugins()``), never again behind the caller's back.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import PurePath
 from typing import Any, Generic, TypeVar, cast
@@ -472,3 +476,13 @@ def load_registry(
         extra_plugins=extra_plugins,
     )
     return Registry.from_plugin_manager(pm)
+
+
+@functools.cache
+def default_registry() -> Registry:
+    """The registry of every installed plugin under :func:`~contract_review.config.
+    load_settings`, built on first use and then shared (``default_registry.cache_clear()``
+    builds it again, e.g. after the plugin settings changed)."""
+    from .config import load_settings
+
+    return load_registry(settings=load_settings())

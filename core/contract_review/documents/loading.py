@@ -148,7 +148,7 @@ def parse_file(
     limits: InputLimits | None = None,
 ) -> Document:
     """Read and parse a file with the parser the registry has for its suffix
-    (a registry is built with :func:`~contract_review.registry.load_registry` when None;
+    (:func:`~contract_review.registry.default_registry` when None;
     ``limits``: what a parser may unpack).
 
     :raises InputError: when the file does not exist, is a directory or cannot be read.
@@ -164,9 +164,9 @@ def parse_file(
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
     if registry is None:
-        from ..registry import load_registry
+        from ..registry import default_registry
 
-        registry = load_registry()
+        registry = default_registry()
     return parse_bytes(
         data,
         name=file.name,

@@ -32,23 +32,14 @@ DASHSCOPE_LLM = "dashscope"
 
 
 def llm_spec(name: str, registry: Registry | None = None) -> LLMSpec:
-    """The registered LLM client called ``name``.
-
-    Without a registry, core's own clients are looked up first and the plugins are
-    loaded only for other names.
+    """The registered LLM client called ``name`` (in ``registry``, else
+    :func:`~contract_review.registry.default_registry`).
 
     :raises UnknownLLMError: naming the installed clients.
     """
-    if registry is not None:
-        return registry.llm_client(name)
-    from ..builtin.llm_clients import BUILTIN_LLM_CLIENTS
+    from ..registry import default_registry
 
-    spec = BUILTIN_LLM_CLIENTS.get(name)
-    if spec is not None:
-        return spec
-    from ..registry import load_registry
-
-    return load_registry().llm_client(name)
+    return (registry or default_registry()).llm_client(name)
 
 
 def configured_llm_name(settings: Settings) -> str | None:

@@ -144,9 +144,9 @@ def load_folder(folder: Path, *, registry: Registry | None = None) -> list[Index
     from ..documents.loading import parse_file
 
     if registry is None:
-        from ..registry import load_registry
+        from ..registry import default_registry
 
-        registry = load_registry()
+        registry = default_registry()
     suffixes = set(registry.supported_suffixes())
     documents: list[IndexDocument] = []
     for file in sorted(p for p in folder.rglob("*") if p.is_file()):

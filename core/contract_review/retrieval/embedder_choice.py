@@ -26,23 +26,14 @@ FALLBACK_EMBEDDER = "char-ngram"
 
 
 def embedder_spec(name: str, registry: Registry | None = None) -> EmbedderSpec:
-    """The registered embedder called ``name``.
-
-    Without a registry, core's own embedders are looked up first and the plugins are
-    loaded only for other names.
+    """The registered embedder called ``name`` (in ``registry``, else
+    :func:`~contract_review.registry.default_registry`).
 
     :raises UnknownEmbedderError: naming the installed embedders.
     """
-    if registry is not None:
-        return registry.embedder(name)
-    from ..builtin.embedders import BUILTIN_EMBEDDERS
+    from ..registry import default_registry
 
-    spec = BUILTIN_EMBEDDERS.get(name)
-    if spec is not None:
-        return spec
-    from ..registry import load_registry
-
-    return load_registry().embedder(name)
+    return (registry or default_registry()).embedder(name)
 
 
 def choose_embedder(

@@ -228,7 +228,11 @@ class ReviewEngine:
         )
         if first and note:
             state.notes.append(note)
-        llm = choose_llm(request.llm, settings=self.settings) if self._llm is _UNSET else self._llm
+        llm = (
+            choose_llm(request.llm, settings=self.settings, registry=self.registry)
+            if self._llm is _UNSET
+            else self._llm
+        )
         state.llm = "none" if llm is None else f"{llm.info.provider} ({llm.info.model})"
         if llm is not None and self.announce is not None:
             self.announce(llm.info)
