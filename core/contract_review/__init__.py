@@ -1,7 +1,48 @@
 """contract_review: a plugin framework for AI-assisted legal review and legal retrieval.
 
 The public API. Names are imported on first use, so ``import contract_review`` stays
-cheap for the CLI and for plugins that only need :data:`hookimpl`.
+cheap for the CLI and for plugins that only need :data:`hookimpl`. Core owns the shared
+machinery; each legal domain is a plugin package found through entry points.
+
+The package, in the order a newcomer reads it:
+
+The plugin framework:
+
+* :mod:`.hookspecs` — every hook a plugin can implement, and the :data:`hookimpl` marker;
+* :mod:`.plugins` — the plugin-manager factory: built-ins, entry points, load failures;
+* :mod:`.registry` — what the loaded plugins registered, validated and attributed;
+* :mod:`.domain` — :class:`DomainSpec`, what a legal domain declares (checklist, roles...);
+* :mod:`.domain_declaration` — :class:`DomainDeclaration`, a domain plugin in one value;
+* :mod:`.config` — :class:`Settings`, from ``CONTRACT_REVIEW_*`` variables and a TOML file;
+* :mod:`.errors` — the exception types users see;
+
+What core does, one sub-package each:
+
+* :mod:`.documents` — the section model and the parsers (text, Markdown, .docx, .pdf);
+* :mod:`.skills` — skill registration, the dispatcher, tool definitions, tool calls;
+* :mod:`.builtin` — core's own plugins: generic and law skills, parsers, embedders...;
+* :mod:`.playbooks` — domain playbooks as data, and the offline assessor applying them;
+* :mod:`.review` — the review engine: plan, analyse, redline, approve, report;
+* :mod:`.reports` — the report as Markdown and HTML pages;
+* :mod:`.llm` — the optional LLM clients (Dashscope, any OpenAI-compatible server);
+* :mod:`.retrieval` — embedders, BM25, the hybrid index, reference-document search;
+* :mod:`.laws` — the law library and its four tools (seed 001);
+* :mod:`.unified_search` — the law library searched as a graph (seed 003);
+* :mod:`.ask` — questions answered with citations, and conversations;
+* :mod:`.evaluation` — quality grades of answers, findings and reports; retrieval metrics;
+* :mod:`.storage` — the store of reviews, checkpoints and conversations;
+* :mod:`.service` — the HTTP service (FastAPI);
+* :mod:`.cli` — the ``contract-review`` command;
+* :mod:`.scaffold` — a new domain plugin package, generated from templates;
+* :mod:`.testing` — the kit plugin authors test their domain packages with;
+
+Shared helpers:
+
+* :mod:`.lazy_exports` — the package ``__getattr__`` that imports a name on first use;
+* :mod:`.jsonl_records` — reading JSON-lines files, errors naming the file and line;
+* :mod:`.directory_swap` — a directory written so that an interrupted write keeps the old;
+* :mod:`.retry_policy` — when and how long clients of remote services wait to retry;
+* :mod:`.dashscope_sdk` — what the Dashscope embedder and LLM client share about the SDK.
 """
 
 from __future__ import annotations

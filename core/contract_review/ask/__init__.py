@@ -1,19 +1,39 @@
 """Asking questions with citations, and conversations (seed 002 P0 and P3 ``/ask``).
 
-Modules, one job each:
-
-* ``answer_models`` — the request, the answer and its citations; ``asking`` — :func:`ask`;
-* ``question_focus`` — a question's terms, actor, language, follow-up reading;
-  ``legal_roles`` — legal actors, rules and exceptions in a sentence;
-* ``law_answer`` — the law library's passages; ``contract_answer`` — a review's clauses;
-* ``sentence_ranking`` / ``meaning_ranking`` — their sentences ranked against the question;
-* ``extractive_answer`` and ``answer_wording`` — the answer that quotes them;
-  ``llm_answer`` — the answer an LLM writes from them; ``citation_check`` — every quote
-  checked against its source;
-* ``conversation_models``, ``conversation_records``, ``conversations`` — conversations
-  in the review store (:class:`ConversationStore`).
-
 Names are imported on first use, so importing this package stays cheap.
+
+Modules, one job each, in the order a newcomer reads them:
+
+Asking:
+
+* :mod:`.answer_models` — the request, the answer and its citations;
+* :mod:`.asking` — :func:`ask`, from the law library or a reviewed contract;
+* :mod:`.evidence_models` — what an answer is made from: passages, sentences, findings;
+
+Finding the passages:
+
+* :mod:`.law_answer` — the law library's articles that answer a question;
+* :mod:`.contract_answer` — a reviewed contract's clauses that answer it;
+
+Ranking their sentences:
+
+* :mod:`.question_focus` — a question's terms, actor, language, follow-up reading;
+* :mod:`.legal_roles` — legal actors, rules and exceptions in a sentence;
+* :mod:`.sentence_ranking` — sentences ranked against the question by their words;
+* :mod:`.meaning_ranking` — sentences ranked by meaning, when no word is shared;
+
+Writing the answer:
+
+* :mod:`.extractive_answer` — the answer that quotes the best sentences;
+* :mod:`.answer_wording` — the sentences it is written with, in Chinese and English;
+* :mod:`.llm_answer` — the answer an LLM writes from the passages, citations checked;
+* :mod:`.citation_check` — every quote checked against its source, last;
+
+Conversations:
+
+* :mod:`.conversation_models` — a conversation, its messages and its summary;
+* :mod:`.conversation_records` — a stored record read as a conversation, whatever wrote it;
+* :mod:`.conversations` — :class:`ConversationStore`: conversations in the review store.
 """
 
 from __future__ import annotations

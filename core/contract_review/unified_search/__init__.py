@@ -9,6 +9,37 @@ degeneration and the seed's error codes. The HTTP service exposes it as
 >>> response = unified_search(request, index=law_index)
 
 Names are imported on first use.
+
+Modules, one job each, in the order a newcomer reads them:
+
+What goes in and out:
+
+* :mod:`.request_models` — the request: mode, queries, filters, graph, options;
+* :mod:`.response_models` — the response: results, clarify block, meta;
+* :mod:`.search_errors` — the seed's error codes and their bodies;
+* :mod:`.search_profiles` — the client profiles and what each changes;
+
+Planning and running:
+
+* :mod:`.executor` — :func:`unified_search`: plan, run, assemble the response;
+* :mod:`.planner` — a request turned into a plan: checks, defaults, cuts, grounding;
+* :mod:`.plan_steps` — the plan's ordered steps, in words when asked;
+* :mod:`.concept_grounding` — a request's names tied to entities of the graph;
+
+The law graph:
+
+* :mod:`.law_graph` — :class:`LawGraph`: laws, articles, terms and four relations;
+* :mod:`.graph_traversal` — breadth-first traversal along chosen relations;
+* :mod:`.entity_filters` — filters on entity attributes: checked and applied;
+* :mod:`.entity_ordering` — ``options.order_by``: checked and applied;
+
+The two kinds of plan:
+
+* :mod:`.exact_execution` — an exact plan: entities, or a start and its neighbours;
+* :mod:`.text_execution` — an nl or hybrid plan: text search grounded to the graph;
+* :mod:`.text_search` — the law index's hybrid search with the profile's settings;
+* :mod:`.execution_outcome` — what running a plan produces, and how entities are shown;
+* :mod:`.clarify_blocks` — the clarify questions and candidates, merged into one block.
 """
 
 from __future__ import annotations

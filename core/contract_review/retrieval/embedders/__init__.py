@@ -1,10 +1,15 @@
-"""The built-in embedders and the on-disk embedding cache.
-
-* ``usem3_embedder`` — Universal Sentence Encoder multilingual v3, offline, the default;
-* ``char_ngram`` — TF-IDF over character n-grams, offline, no model weights;
-* ``dashscope_embedder`` — Alibaba Cloud Dashscope ``text-embedding-*`` (sends texts out);
-* ``sentence_transformers_embedder`` — a sentence-transformers model already on disk;
-* ``embedding_cache`` — :class:`CachedEmbedder`, which remembers computed vectors.
+"""The built-in embedders and the on-disk embedding cache. Core's built-in plugin
+(:mod:`contract_review.builtin.embedders`) registers them by name.
 
 Each module imports its heavy dependency only when an embedder is built or used.
+
+Modules, one job each:
+
+* :mod:`.usem3_embedder` — Universal Sentence Encoder multilingual v3: offline, the default;
+* :mod:`.usem3_forward` — a faster forward pass of that model, on the package's weights;
+* :mod:`.usem3_tokenizer_cache` — its tokenizer and weights cached for a fast start-up;
+* :mod:`.char_ngram` — TF-IDF over character n-grams: offline, no weights, the fallback;
+* :mod:`.dashscope_embedder` — Dashscope ``text-embedding-*`` (sends texts out);
+* :mod:`.sentence_transformers_embedder` — a sentence-transformers model already on disk;
+* :mod:`.embedding_cache` — :class:`CachedEmbedder`, which remembers computed vectors.
 """
