@@ -5,6 +5,9 @@
 * :mod:`.rule_models` — :class:`PlaybookRule`, :class:`Redline`;
 * :mod:`.playbook_loading` — :func:`load_playbook` (``--playbook FILE``) and
   :func:`check_playbook` against a domain;
+* :mod:`.checklist_loading` — :func:`load_checklist` and
+  :func:`load_checklist_resource`, a domain's checklist as a data file beside its
+  playbook;
 * :mod:`.rule_matching` — where a rule's patterns hit a text;
 * :mod:`.value_reading` — the number a numeric rule reads near its match;
 * :mod:`.contract_parties`, :mod:`.side_labels` and :mod:`.party_sides` — the parties a
@@ -25,6 +28,12 @@ from typing import TYPE_CHECKING
 from ..lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
+    from .checklist_loading import (
+        ChecklistError,
+        load_checklist,
+        load_checklist_resource,
+        parse_checklist,
+    )
     from .clause_assessment import assess_clause, assess_document_rules
     from .contract_parties import ContractParty, find_parties
     from .deviation_assessment import assess_deviation
@@ -42,6 +51,10 @@ if TYPE_CHECKING:
     from .vocabulary import IDENTIFIER_PATTERN, RiskLevel
 
 _EXPORTS: dict[str, str] = {
+    "ChecklistError": "checklist_loading",
+    "load_checklist": "checklist_loading",
+    "load_checklist_resource": "checklist_loading",
+    "parse_checklist": "checklist_loading",
     "assess_clause": "clause_assessment",
     "assess_document_rules": "clause_assessment",
     "ContractParty": "contract_parties",
@@ -71,6 +84,7 @@ __all__ = [
     "KNOWN_CATEGORIES",
     "KNOWN_SIDES",
     "PLAYBOOK_SCHEMA_VERSION",
+    "ChecklistError",
     "ContractParty",
     "PartySide",
     "Playbook",
@@ -85,8 +99,11 @@ __all__ = [
     "check_playbook",
     "dump_playbook",
     "find_parties",
+    "load_checklist",
+    "load_checklist_resource",
     "load_playbook",
     "load_playbook_resource",
+    "parse_checklist",
     "parse_playbook",
     "resolve_party",
 ]
