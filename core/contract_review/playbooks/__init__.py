@@ -11,6 +11,7 @@ The playbook as data:
 * :mod:`.rule_models` — :class:`PlaybookRule`: what to look for, when, whom, the redline;
 * :mod:`.playbook_models` — :class:`Playbook`: metadata, party sides, rules;
 * :mod:`.playbook_loading` — reading, checking and writing playbook files;
+* :mod:`.checklist_loading` — a domain's checklist as a data file beside its playbook;
 * :mod:`.term_library` — the shared one-sided terms a rule ``uses:``;
 
 Assessing a clause:
@@ -57,6 +58,12 @@ from typing import TYPE_CHECKING
 from ..lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
+    from .checklist_loading import (
+        ChecklistError,
+        load_checklist,
+        load_checklist_resource,
+        parse_checklist,
+    )
     from .clause_assessment import assess_clause, assess_document_rules
     from .contract_parties import ContractParty, find_parties
     from .deviation_assessment import assess_deviation
@@ -74,6 +81,10 @@ if TYPE_CHECKING:
     from .vocabulary import IDENTIFIER_PATTERN, RiskLevel
 
 _EXPORTS: dict[str, str] = {
+    "ChecklistError": "checklist_loading",
+    "load_checklist": "checklist_loading",
+    "load_checklist_resource": "checklist_loading",
+    "parse_checklist": "checklist_loading",
     "assess_clause": "clause_assessment",
     "assess_document_rules": "clause_assessment",
     "ContractParty": "contract_parties",
@@ -103,6 +114,7 @@ __all__ = [
     "KNOWN_CATEGORIES",
     "KNOWN_SIDES",
     "PLAYBOOK_SCHEMA_VERSION",
+    "ChecklistError",
     "ContractParty",
     "PartySide",
     "Playbook",
@@ -117,8 +129,11 @@ __all__ = [
     "check_playbook",
     "dump_playbook",
     "find_parties",
+    "load_checklist",
+    "load_checklist_resource",
     "load_playbook",
     "load_playbook_resource",
+    "parse_checklist",
     "parse_playbook",
     "resolve_party",
 ]

@@ -56,11 +56,12 @@ class PlaybookError(InputError):
     the rule or field, and what is wrong."""
 
 
-class _TextNumbersLoader(yaml.SafeLoader):
-    """YAML's safe loader without its int and float guesses: numbers stay text."""
+class TextNumbersLoader(yaml.SafeLoader):
+    """YAML's safe loader without its int and float guesses: numbers stay text (used
+    for playbooks, checklists and the term library)."""
 
 
-_TextNumbersLoader.yaml_implicit_resolvers = {
+TextNumbersLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if not tag.endswith((":int", ":float"))]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
@@ -138,7 +139,7 @@ def _parse(text: str, source: str, fmt: PlaybookFormat) -> Any:
         except tomllib.TOMLDecodeError as exc:
             raise PlaybookError(f"playbook {source} is not valid TOML: {exc}") from exc
     try:
-        return yaml.load(text, Loader=_TextNumbersLoader)  # a SafeLoader subclass
+        return yaml.load(text, Loader=TextNumbersLoader)  # a SafeLoader subclass
     except yaml.YAMLError as exc:
         raise PlaybookError(f"playbook {source} is not valid YAML: {exc}") from exc
 
@@ -149,7 +150,7 @@ def term_library() -> dict[str, dict[str, Any]]:
     source = f"{__package__}/{TERM_LIBRARY_RESOURCE}"
     text = resources.files(__package__).joinpath(TERM_LIBRARY_RESOURCE).read_text("utf-8")
     try:
-        return check_terms(yaml.load(text, Loader=_TextNumbersLoader))  # a SafeLoader subclass
+        return check_terms(yaml.load(text, Loader=TextNumbersLoader))  # a SafeLoader subclass
     except (TermLibraryError, yaml.YAMLError) as exc:
         raise PlaybookError(f"term library {source} is invalid: {exc}") from exc
 
