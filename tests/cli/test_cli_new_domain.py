@@ -29,6 +29,7 @@ EXPECTED_FILES = {
     "contract_review_leases/__init__.py",
     "contract_review_leases/py.typed",
     "contract_review_leases/plugin.py",
+    "contract_review_leases/checklist.yaml",
     "tests/test_leases_plugin.py",
 }
 

@@ -34,6 +34,7 @@ TEMPLATE_FILES: tuple[tuple[str, str], ...] = (
     ("package/__init__.py.tmpl", "{package}/__init__.py"),
     ("package/py.typed.tmpl", "{package}/py.typed"),
     ("package/plugin.py.tmpl", "{package}/plugin.py"),
+    ("package/checklist.yaml.tmpl", "{package}/checklist.yaml"),
     ("tests/test_plugin.py.tmpl", "tests/test_{name}_plugin.py"),
 )
 
