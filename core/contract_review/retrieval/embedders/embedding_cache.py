@@ -22,6 +22,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -169,10 +170,7 @@ class CachedEmbedder:
                 return True
             try:
                 self.directory.mkdir(parents=True, exist_ok=True)
-                with self._connection() as connection:
-                    connection.execute("PRAGMA journal_mode=WAL")
-                    with connection:
-                        connection.execute(_SCHEMA)
+                self._create()
             except (OSError, sqlite3.Error) as exc:
                 self._disabled = True
                 logger.warning(
@@ -183,6 +181,24 @@ class CachedEmbedder:
                 return False
             self._ready = True
             return True
+
+    def _create(self) -> None:
+        """Switch the database to WAL and create the table. Another process or thread
+        creating it at the same moment makes SQLite answer "locked" at once (its busy
+        timeout does not cover a journal-mode change): wait and try again, up to
+        :data:`LOCK_TIMEOUT_S`."""
+        deadline = time.monotonic() + LOCK_TIMEOUT_S
+        while True:
+            try:
+                with self._connection() as connection:
+                    connection.execute("PRAGMA journal_mode=WAL")
+                    with connection:
+                        connection.execute(_SCHEMA)
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     def _lookup(self, keys: list[str]) -> dict[str, FloatArray]:
         if not self._prepare():
