@@ -1,7 +1,9 @@
-"""Shared test configuration: hypothesis profiles and paths to the shared data."""
+"""Shared test configuration: hypothesis profiles, paths to the shared data, and the
+``requires_domain`` marker for tests of the shipped domain plugins."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -28,6 +30,50 @@ hypothesis_settings.register_profile(
     "dev", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+#: The domain plugins this repository ships: domain id -> (import package, distribution).
+SHIPPED_DOMAINS: dict[str, tuple[str, str]] = {
+    "fidic": ("contract_review_fidic", "contract-review-fidic"),
+    "sha_spa": ("contract_review_sha_spa", "contract-review-sha-spa"),
+    "generic": ("contract_review_generic", "contract-review-generic"),
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "requires_domain(*domain_ids): the test reviews with these shipped domain plugins "
+        f"({', '.join(SHIPPED_DOMAINS)}) and is skipped when one is not installed (as in "
+        "`nox -s core_only`). Tests of core machinery use "
+        "contract_review.testing.throwaway_domain instead.",
+    )
+
+
+def missing_domain_plugins(domain_ids: tuple[str, ...]) -> list[str]:
+    """The distributions of the shipped domains in ``domain_ids`` that are not installed.
+
+    :raises ValueError: for an id that is not a shipped domain (a typo in a marker).
+    """
+    unknown = sorted(set(domain_ids) - set(SHIPPED_DOMAINS))
+    if unknown:
+        raise ValueError(f"requires_domain names unknown domains: {', '.join(unknown)}")
+    return [
+        SHIPPED_DOMAINS[domain][1]
+        for domain in dict.fromkeys(domain_ids)
+        if importlib.util.find_spec(SHIPPED_DOMAINS[domain][0]) is None
+    ]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``skip`` each test marked ``requires_domain`` whose domain plugins are not
+    installed (reported at the test, its fixtures never set up)."""
+    for item in items:
+        wanted = tuple(d for marker in item.iter_markers("requires_domain") for d in marker.args)
+        missing = missing_domain_plugins(wanted)
+        if missing:
+            plugins = "plugins" if len(missing) > 1 else "plugin"
+            reason = f"needs the domain {plugins} {', '.join(missing)} (not installed)"
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,7 @@
-"""``contract-review review``: reports written, exit codes, clear errors, resume, folders."""
+"""``contract-review review``: reports written, exit codes, clear errors, resume, folders.
+
+The CLI reviews with the testing kit's throwaway domain (core's built-ins and that
+domain, no installed plugin), so these tests run with no domain plugin installed."""
 
 from __future__ import annotations
 
@@ -11,10 +14,20 @@ from click.testing import CliRunner, Result
 from contract_review.cli.context import CliState
 from contract_review.cli.main import cli
 from contract_review.cli.review_arguments import reference_pairs
+from contract_review.config import load_settings
+from contract_review.registry import Registry
 from contract_review.review.report_models import PortfolioReport, ReviewReport
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_CONTRACT,
+    THROWAWAY_CONTRACT_NAME,
+    THROWAWAY_DOMAIN_ID,
+    THROWAWAY_REFERENCE_ROLE,
+    throwaway_registry,
+    write_throwaway_contract,
+)
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-EPC = REPO_ROOT / "examples" / "epc_contract.txt"
+DOMAIN = THROWAWAY_DOMAIN_ID
+ROLE = THROWAWAY_REFERENCE_ROLE
 
 
 @pytest.fixture(autouse=True)
@@ -24,19 +37,35 @@ def _store_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CONTRACT_REVIEW_USE_ORCHESTRATOR", raising=False)
 
 
+@pytest.fixture
+def contract(tmp_path: Path) -> Path:
+    """The throwaway domain's contract, written under ``tmp_path/contracts``."""
+    return write_throwaway_contract(tmp_path / "contracts")
+
+
+def _registry(*, strict: bool = False) -> Registry:
+    """What the CLI loads (settings from the environment), with the throwaway domain
+    and no installed plugin."""
+    return throwaway_registry(settings=load_settings(), strict=strict)
+
+
+def state() -> CliState:
+    return CliState(registry_factory=_registry)
+
+
 def invoke(args: list[str]) -> Result:
-    return CliRunner().invoke(cli, [str(a) for a in args], obj=CliState())
+    return CliRunner().invoke(cli, [str(a) for a in args], obj=state())
 
 
-def test_review_writes_three_reports(tmp_path: Path) -> None:
+def test_review_writes_three_reports(tmp_path: Path, contract: Path) -> None:
     out = tmp_path / "out"
-    result = invoke(["review", EPC, "--domain", "fidic", "--out", out])
+    result = invoke(["review", contract, "--domain", DOMAIN, "--out", out])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.json", "report.md"]
     report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
     assert report.status == "complete"
-    assert report.meta.domain_id == "fidic"
-    assert "review of epc_contract.txt" in result.output
+    assert report.meta.domain_id == DOMAIN
+    assert f"review of {THROWAWAY_CONTRACT_NAME}" in result.output
     html = (out / "report.html").read_text(encoding="utf-8")
     markdown = (out / "report.md").read_text(encoding="utf-8")
     for finding in report.findings:
@@ -44,8 +73,8 @@ def test_review_writes_three_reports(tmp_path: Path) -> None:
         assert finding.clause_id in html
 
 
-def test_fail_on_exits_1_when_such_findings_exist(tmp_path: Path) -> None:
-    result = invoke(["review", EPC, "--domain", "fidic", "--out", tmp_path, "--fail-on", "low"])
+def test_fail_on_exits_1_when_such_findings_exist(tmp_path: Path, contract: Path) -> None:
+    result = invoke(["review", contract, "--domain", DOMAIN, "--out", tmp_path, "--fail-on", "low"])
     assert result.exit_code == 1, result.output
 
 
@@ -53,60 +82,77 @@ def test_fail_on_exits_1_when_such_findings_exist(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--domain", "leases"], "leases"),
-        (["--domain", "fidic", "--reference", "absent.txt", "--role", "er"], "absent.txt"),
-        (["--domain", "fidic", "--reference", EPC, "--role", "annex"], "no document role 'annex'"),
+        (["--domain", DOMAIN, "--reference", "absent.txt", "--role", ROLE], "absent.txt"),
+        (
+            ["--domain", DOMAIN, "--reference", "{contract}", "--role", "annex"],
+            "no document role 'annex'",
+        ),
     ],
 )
-def test_bad_input_is_one_line_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
-    result = invoke(["review", EPC, *args, "--out", tmp_path / "out"])
+def test_bad_input_is_one_line_exit_2(
+    tmp_path: Path, contract: Path, args: list[str], message: str
+) -> None:
+    args = [str(contract) if arg == "{contract}" else arg for arg in args]
+    result = invoke(["review", contract, *args, "--out", tmp_path / "out"])
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
 
 
-def test_a_reference_that_fails_to_parse_is_named(tmp_path: Path) -> None:
+def test_a_reference_that_fails_to_parse_is_named(tmp_path: Path, contract: Path) -> None:
     broken = tmp_path / "requirements.txt"
     broken.write_bytes(b"\x00\x01\x02binary\x00" * 50)
     result = invoke(
         [
             "review",
-            EPC,
+            contract,
             "--domain",
-            "fidic",
+            DOMAIN,
             "--reference",
             broken,
             "--role",
-            "er",
+            ROLE,
             "--out",
             tmp_path / "o",
         ]
     )
     assert result.exit_code == 2, result.output
-    assert "er document" in result.output and "requirements.txt" in result.output
+    assert f"{ROLE} document" in result.output and "requirements.txt" in result.output
 
 
 def test_missing_contract_and_empty_contract(tmp_path: Path) -> None:
-    result = invoke(["review", tmp_path / "nope.txt", "--domain", "fidic", "--out", tmp_path])
+    result = invoke(["review", tmp_path / "nope.txt", "--domain", DOMAIN, "--out", tmp_path])
     assert result.exit_code == 2 and "file not found" in result.output
     empty = tmp_path / "empty.txt"
     empty.write_text("\n\n", encoding="utf-8")
-    result = invoke(["review", empty, "--domain", "fidic", "--out", tmp_path])
+    result = invoke(["review", empty, "--domain", DOMAIN, "--out", tmp_path])
     assert result.exit_code == 2 and "is empty" in result.output
 
 
-def test_role_pairs_follow_their_reference() -> None:
+def test_role_pairs_follow_their_reference(contract: Path) -> None:
     args = ["x.txt", "--reference", "a.txt", "--role", "er", "--reference=b.txt", "--out", "o"]
     assert reference_pairs(args) == [("a.txt", "er"), ("b.txt", "reference")]
     result = invoke(
-        ["review", EPC, "--role", "er", "--reference", "a.txt", "--domain", "fidic", "--out", "o"]
+        [
+            "review",
+            contract,
+            "--role",
+            ROLE,
+            "--reference",
+            "a.txt",
+            "--domain",
+            DOMAIN,
+            "--out",
+            "o",
+        ]
     )
     assert result.exit_code == 2 and "must follow the --reference" in result.output
 
 
-def test_resume_and_list(tmp_path: Path) -> None:
+def test_resume_and_list(tmp_path: Path, contract: Path) -> None:
     out = tmp_path / "out"
-    assert invoke(["review", EPC, "--domain", "fidic", "--out", out]).exit_code == 0
+    assert invoke(["review", contract, "--domain", DOMAIN, "--out", out]).exit_code == 0
     review_id = json.loads((out / "report.json").read_text(encoding="utf-8"))["review_id"]
     listed = invoke(["review", "--list"])
     assert review_id in listed.output and "complete" in listed.output
@@ -123,12 +169,12 @@ def test_resume_and_list(tmp_path: Path) -> None:
 def test_a_folder_gets_a_portfolio(tmp_path: Path) -> None:
     room = tmp_path / "room"
     room.mkdir()
-    (room / "a.txt").write_text(EPC.read_text(encoding="utf-8"), encoding="utf-8")
-    (room / "b.txt").write_text(EPC.read_text(encoding="utf-8"), encoding="utf-8")
+    (room / "a.txt").write_text(THROWAWAY_CONTRACT, encoding="utf-8")
+    (room / "b.txt").write_text(THROWAWAY_CONTRACT, encoding="utf-8")
     (room / "c.txt").write_text("", encoding="utf-8")
     (room / "notes.bin").write_bytes(b"\x00")
     out = tmp_path / "out"
-    result = invoke(["review", room, "--domain", "fidic", "--out", out])
+    result = invoke(["review", room, "--domain", DOMAIN, "--out", out])
     assert result.exit_code == 0, result.output
     portfolio = PortfolioReport.model_validate_json(
         (out / "portfolio.json").read_text(encoding="utf-8")
@@ -140,19 +186,16 @@ def test_a_folder_gets_a_portfolio(tmp_path: Path) -> None:
     assert portfolio.summary.total == sum(e.summary.total for e in portfolio.entries)
 
 
-FIDIC_PC = REPO_ROOT / "examples" / "fidic" / "particular_conditions.txt"
-
-
-def test_an_invalid_playbook_file_is_named(tmp_path: Path) -> None:
+def test_an_invalid_playbook_file_is_named(tmp_path: Path, contract: Path) -> None:
     playbook = tmp_path / "ours.yaml"
     playbook.write_text(
-        "schema_version: 1\nplaybook_id: ours\ndomain_id: fidic\nversion: '1.0.0'\n"
-        "title: Ours\nrules:\n  - rule_id: r1\n    clause_id: '20.1'\n    description: d\n"
+        f"schema_version: 1\nplaybook_id: ours\ndomain_id: {DOMAIN}\nversion: '1.0.0'\n"
+        "title: Ours\nrules:\n  - rule_id: r1\n    clause_id: '6'\n    description: d\n"
         "    patterns: ['(unclosed']\n",
         encoding="utf-8",
     )
     result = invoke(
-        ["review", FIDIC_PC, "--domain", "fidic", "--playbook", playbook, "--out", tmp_path / "o"]
+        ["review", contract, "--domain", DOMAIN, "--playbook", playbook, "--out", tmp_path / "o"]
     )
     assert result.exit_code == 2, result.output
     assert "ours.yaml" in result.output and "r1" in result.output
@@ -160,9 +203,9 @@ def test_an_invalid_playbook_file_is_named(tmp_path: Path) -> None:
     missing = invoke(
         [
             "review",
-            FIDIC_PC,
+            contract,
             "--domain",
-            "fidic",
+            DOMAIN,
             "--playbook",
             tmp_path / "none.yaml",
             "--out",
@@ -172,30 +215,30 @@ def test_an_invalid_playbook_file_is_named(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "none.yaml" in missing.output
 
 
-def test_a_users_playbook_replaces_the_domains(tmp_path: Path) -> None:
+def test_a_users_playbook_replaces_the_domains(tmp_path: Path, contract: Path) -> None:
     playbook = tmp_path / "strict.toml"
     playbook.write_text(
-        'schema_version = 1\nplaybook_id = "strict"\ndomain_id = "fidic"\nversion = "2.1.0"\n'
-        'title = "Strict"\n\n[[rules]]\nrule_id = "any_arbitration"\nclause_id = "20.2"\n'
-        'description = "Arbitration is mentioned"\npatterns = ["arbitrat"]\nrisk_level = "critical"\n',
+        f'schema_version = 1\nplaybook_id = "strict"\ndomain_id = "{DOMAIN}"\nversion = "2.1.0"\n'
+        'title = "Strict"\n\n[[rules]]\nrule_id = "any_governing_law"\nclause_id = "7"\n'
+        'description = "A governing law is named"\npatterns = ["governed"]\nrisk_level = "critical"\n',
         encoding="utf-8",
     )
     out = tmp_path / "out"
-    result = invoke(["review", FIDIC_PC, "--domain", "fidic", "--playbook", playbook, "--out", out])
+    result = invoke(["review", contract, "--domain", DOMAIN, "--playbook", playbook, "--out", out])
     assert result.exit_code == 0, result.output
     report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
     assert report.meta.playbook is not None and report.meta.playbook.version == "2.1.0"
     severe = {f.clause_id for f in report.findings if f.risk_level.value in ("high", "critical")}
-    assert severe <= {"20.2"}  # only the user's one rule can flag anything
+    assert severe <= {"7"}  # only the user's one rule can flag anything
 
 
-def test_an_unknown_party_is_a_clear_error(tmp_path: Path) -> None:
+def test_an_unknown_party_is_a_clear_error(tmp_path: Path, contract: Path) -> None:
     result = invoke(
         [
             "review",
-            FIDIC_PC,
+            contract,
             "--domain",
-            "fidic",
+            DOMAIN,
             "--party",
             "Acme Widgets",
             "--out",
@@ -206,9 +249,9 @@ def test_an_unknown_party_is_a_clear_error(tmp_path: Path) -> None:
     assert "Acme Widgets" in result.output and "Traceback" not in result.output
 
 
-def test_pause_prints_the_id_and_resume_completes(tmp_path: Path) -> None:
+def test_pause_prints_the_id_and_resume_completes(tmp_path: Path, contract: Path) -> None:
     out = tmp_path / "out"
-    paused = invoke(["review", FIDIC_PC, "--domain", "fidic", "--pause", "--out", out])
+    paused = invoke(["review", contract, "--domain", DOMAIN, "--pause", "--out", out])
     assert paused.exit_code == 0, paused.output
     report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
     assert report.status == "paused"
@@ -221,14 +264,14 @@ def test_pause_prints_the_id_and_resume_completes(tmp_path: Path) -> None:
     assert done.approvals and all(a.decision == "proposed" for a in done.approvals)
 
 
-def test_interactive_approval_records_each_decision(tmp_path: Path) -> None:
+def test_interactive_approval_records_each_decision(tmp_path: Path, contract: Path) -> None:
     out = tmp_path / "out"
     # approve the first change, reject the second, leave the rest proposed
     answers = "a\nr\n" + "p\n" * 40
     result = CliRunner().invoke(
         cli,
-        ["review", str(FIDIC_PC), "--domain", "fidic", "--interactive", "--out", str(out)],
-        obj=CliState(),
+        ["review", str(contract), "--domain", DOMAIN, "--interactive", "--out", str(out)],
+        obj=state(),
         input=answers,
     )
     assert result.exit_code == 0, result.output
@@ -239,10 +282,12 @@ def test_interactive_approval_records_each_decision(tmp_path: Path) -> None:
     assert all(a.by == "interactive" for a in report.approvals)
 
 
-def test_reports_that_cannot_be_written_leave_the_review_stored(tmp_path: Path) -> None:
+def test_reports_that_cannot_be_written_leave_the_review_stored(
+    tmp_path: Path, contract: Path
+) -> None:
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder", encoding="utf-8")
-    failed = invoke(["review", EPC, "--domain", "fidic", "--out", blocked / "out"])
+    failed = invoke(["review", contract, "--domain", DOMAIN, "--out", blocked / "out"])
     assert failed.exit_code == 2
     [line] = [text for text in failed.output.splitlines() if "cannot create" in text]
     assert "Traceback" not in failed.output

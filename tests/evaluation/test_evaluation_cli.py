@@ -17,16 +17,19 @@ from contract_review.errors import InputError
 from contract_review.evaluation.quality_models import EvaluationResult, ReportEvaluation
 from contract_review.review.report_models import ReviewReport
 from contract_review.testing.report_builders import make_portfolio, make_report
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_DOMAIN_ID,
+    throwaway_registry,
+    write_throwaway_contract,
+)
 
 from .answers import GOOD_ZH, QUESTION_ZH, VAGUE_EN
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO_ROOT / "examples" / "fidic" / "particular_conditions.txt"
 
 
 @pytest.fixture(scope="session")
 def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The folder a real offline review of the FIDIC example wrote its reports to."""
+    """The folder a real offline review (through the CLI) of the throwaway domain's
+    contract wrote its reports to."""
     from contract_review.cli.main import cli
     from contract_review.retrieval.reference_search import use_reference_embedder
     from contract_review.testing.fake_embedder import HashingEmbedder
@@ -36,8 +39,16 @@ def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         patch.setenv("CONTRACT_REVIEW_DATA_DIR", str(root / "data"))
         patch.setenv("CONTRACT_REVIEW_LLM_PROVIDER", "none")
         patch.delenv("CONTRACT_REVIEW_USE_ORCHESTRATOR", raising=False)
-        args = ["review", str(EXAMPLE), "--domain", "fidic", "--out", str(root / "out")]
-        result = CliRunner().invoke(cli, args, obj=CliState())
+        contract = write_throwaway_contract(root)
+        args = [
+            "review",
+            str(contract),
+            "--domain",
+            THROWAWAY_DOMAIN_ID,
+            "--out",
+            str(root / "out"),
+        ]
+        result = CliRunner().invoke(cli, args, obj=CliState(registry_factory=throwaway_registry))
         assert result.exit_code == 0, result.output
         yield root / "out"
 

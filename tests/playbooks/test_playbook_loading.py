@@ -19,6 +19,7 @@ from contract_review.playbooks.playbook_loading import (
     parse_playbook,
 )
 from contract_review.playbooks.playbook_models import Playbook
+from contract_review.testing.throwaway_domain import THROWAWAY_DOMAIN_ID
 
 from .playbook_review import domain_spec
 
@@ -104,7 +105,7 @@ def test_yaml_and_toml_give_the_same_playbook(tmp_path: Path) -> None:
     assert from_yaml.rules[1].threshold == 6.0
 
 
-@pytest.mark.parametrize("domain_id", ["fidic", "generic", "sha_spa"])
+@pytest.mark.parametrize("domain_id", [THROWAWAY_DOMAIN_ID, "fidic", "generic", "sha_spa"])
 @pytest.mark.parametrize("fmt", ["yaml", "toml"])
 def test_shipped_playbooks_round_trip(tmp_path: Path, domain_id: str, fmt: str) -> None:
     playbook = domain_spec(domain_id).playbook

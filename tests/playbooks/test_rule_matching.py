@@ -344,6 +344,7 @@ def test_a_topic_read_first_or_a_close_second_counts(
     assert bool(find_hits(rule, text)) is fires
 
 
+@pytest.mark.requires_domain("generic")
 def test_a_definition_excuses_no_one() -> None:
     """ "'Net Sales' shall mean gross sales less returns, not to exceed 5%" defines a word;
     it is no limitation of one party's liability (the rule read by meaning skips it)."""
@@ -369,6 +370,7 @@ def _generic_rule(rule_id: str) -> PlaybookRule:
     return rule.model_copy(update={"topic": ()})  # the wording alone
 
 
+@pytest.mark.requires_domain("generic")
 @pytest.mark.parametrize(
     ("rule_id", "text", "fires"),
     [

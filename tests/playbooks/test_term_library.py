@@ -112,6 +112,7 @@ def test_a_field_of_the_rule_always_wins_over_the_term(field: str, own: list[str
     assert terms["t"] == {"patterns": ["term"], "unless": ["term"], "one_sided": True}
 
 
+@pytest.mark.requires_domain("generic", "fidic")
 def test_the_shipped_term_library_is_valid_and_every_term_is_used() -> None:
     terms = term_library()
     used = set()
@@ -124,6 +125,7 @@ def test_the_shipped_term_library_is_valid_and_every_term_is_used() -> None:
         PlaybookRule(rule_id="t", clause_id="c", description="d", **term)
 
 
+@pytest.mark.requires_domain("generic", "fidic")
 def test_domains_share_terms_instead_of_copying_patterns() -> None:
     generic = load_playbook_resource("contract_review_generic")
     fidic = load_playbook_resource("contract_review_fidic")
@@ -138,6 +140,7 @@ def test_domains_share_terms_instead_of_copying_patterns() -> None:
         assert by_id[left].clause_id != by_id[right].clause_id
 
 
+@pytest.mark.requires_domain("generic")
 def test_a_maximum_in_the_penalty_clause_itself_keeps_the_rule_quiet() -> None:
     """``unless_in_section``: the cap in the same clause counts, a cap on another party's
     late payment elsewhere does not."""

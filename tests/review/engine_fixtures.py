@@ -1,4 +1,9 @@
-"""A small domain, contract and registry for the review engine's tests."""
+"""A small domain, contract and registry for the review engine's tests.
+
+:data:`DOMAIN` (``testdom``) has a checklist and no playbook; tests that need rules,
+findings and redlines use the testing kit's throwaway domain
+(:mod:`contract_review.testing.throwaway_domain`), which :func:`make_registry` loads
+too."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from contract_review.registry import Registry
 from contract_review.review.engine import ReviewEngine
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.storage.sqlite_backend import SqliteStorage
+from contract_review.testing.throwaway_domain import THROWAWAY_PLUGIN
 
 DOMAIN = DomainSpec(
     domain_id="testdom",
@@ -74,8 +80,9 @@ def write_contract(folder: Path, text: str = CONTRACT, name: str = "supply.txt")
 
 
 def make_registry(*extra: tuple[str, object]) -> Registry:
-    """Core, the three installed domains, the test domain and ``extra`` plugins."""
-    return load_registry(extra_plugins=(("testdom", DomainPlugin()), *extra))
+    """Core, the installed domains (none in ``nox -s core_only``), the test domain, the
+    throwaway domain and ``extra`` plugins."""
+    return load_registry(extra_plugins=(("testdom", DomainPlugin()), THROWAWAY_PLUGIN, *extra))
 
 
 def make_settings(folder: Path) -> Settings:

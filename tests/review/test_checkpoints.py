@@ -26,11 +26,9 @@ from contract_review.storage.backend import StorageBackend
 from contract_review.storage.json_backend import JsonStorage
 from contract_review.storage.records import Checkpoint
 from contract_review.storage.sqlite_backend import SqliteStorage
+from contract_review.testing.throwaway_domain import THROWAWAY_DOMAIN_ID, write_throwaway_contract
 
 from .engine_fixtures import make_registry, make_settings
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO_ROOT / "examples" / "epc_contract.txt"
 
 
 class _UpTo:
@@ -74,8 +72,9 @@ def test_every_checkpoint_reads_back_as_the_state_saved_at_that_node(
     engine = ReviewEngine(
         make_registry(), settings=make_settings(tmp_path), storage=storage, llm=None
     )
+    contract = write_throwaway_contract(tmp_path)
     state = engine.start(
-        ReviewRequest(domain_id="fidic", documents=[DocumentInput(path=str(EXAMPLE))])
+        ReviewRequest(domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=str(contract))])
     )
     infos = storage.checkpoints(state.review_id)
     assert [info.seq for info in infos] == list(range(1, len(saved) + 1))
@@ -105,8 +104,9 @@ def test_a_paused_review_ends_on_a_whole_checkpoint_and_resumes(tmp_path: Path) 
         llm=None,
         approver=PausingApprover(),
     )
+    contract = write_throwaway_contract(tmp_path)
     paused = engine.start(
-        ReviewRequest(domain_id="fidic", documents=[DocumentInput(path=str(EXAMPLE))])
+        ReviewRequest(domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=str(contract))])
     )
     assert paused.status == "paused"
     latest = storage.latest_checkpoint(paused.review_id)

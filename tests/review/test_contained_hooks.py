@@ -83,21 +83,25 @@ class BrokenExporter:
 def test_a_failing_exporter_is_skipped_and_the_other_reports_are_written(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from contract_review import load_registry
     from contract_review.cli.context import CliState
     from contract_review.cli.main import cli
+    from contract_review.testing.throwaway_domain import (
+        THROWAWAY_DOMAIN_ID,
+        throwaway_registry,
+        write_throwaway_contract,
+    )
 
     def factory(*, strict: bool = False) -> Any:
-        return load_registry(strict=strict, extra_plugins=(("broken", BrokenExporter()),))
+        return throwaway_registry(strict=strict, extra_plugins=(("broken", BrokenExporter()),))
 
     out = tmp_path / "out"
     result = CliRunner().invoke(
         cli,
         [
             "review",
-            "examples/epc_contract.txt",
+            str(write_throwaway_contract(tmp_path)),
             "--domain",
-            "fidic",
+            THROWAWAY_DOMAIN_ID,
             "--llm",
             "none",
             "--out",

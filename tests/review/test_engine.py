@@ -15,6 +15,7 @@ from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
 from contract_review.review.plan import AnalysisDepth, ReviewPlan, build_default_plan
 from contract_review.review.report_models import REPORT_SCHEMA_VERSION, ReviewReport
+from contract_review.testing.throwaway_domain import THROWAWAY_DOMAIN_ID, write_throwaway_contract
 
 from .engine_fixtures import DOMAIN, make_engine, make_registry, request_for, write_contract
 
@@ -179,9 +180,10 @@ def test_a_crash_marks_the_review_failed_and_keeps_what_was_done(
 def test_pause_stops_at_the_first_change_and_resume_finishes(tmp_path: Path) -> None:
     registry = make_registry()
     engine = make_engine(tmp_path, registry, approver=PausingApprover())
-    # the FIDIC example: its playbook proposes redlines
+    # the throwaway domain's contract: its playbook proposes redlines
+    contract = write_throwaway_contract(tmp_path)
     request = ReviewRequest(
-        domain_id="fidic", documents=[DocumentInput(path="examples/epc_contract.txt")]
+        domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=str(contract))]
     )
     paused = engine.start(request)
     assert paused.status == "paused" and paused.next_node == "human_approval"

@@ -16,11 +16,11 @@ import pytest
 from contract_review.review.checkpoints import latest_state_data
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.storage.sqlite_backend import SqliteStorage
+from contract_review.testing.throwaway_domain import THROWAWAY_DOMAIN_ID, write_throwaway_contract
 
 from .engine_fixtures import make_engine, make_registry
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CONTRACT = REPO_ROOT / "examples" / "epc_contract.txt"
 REVIEW_ID = "rv-kill-test"
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX-only")
@@ -34,6 +34,7 @@ CHILD = textwrap.dedent(
     from contract_review.review.engine import ReviewEngine
     from contract_review.review.engine_request import DocumentInput, ReviewRequest
     from contract_review.storage.sqlite_backend import SqliteStorage
+    from contract_review.testing.throwaway_domain import THROWAWAY_DOMAIN_ID, THROWAWAY_PLUGIN
 
     class Slow:
         @hookimpl
@@ -43,9 +44,9 @@ CHILD = textwrap.dedent(
 
     store, data_dir, contract, review_id = sys.argv[1:5]
     settings = load_settings(data_dir=data_dir, use_orchestrator=False, llm_provider="none")
-    registry = load_registry(settings=settings, extra_plugins=(("slow", Slow()),))
+    registry = load_registry(settings=settings, extra_plugins=(THROWAWAY_PLUGIN, ("slow", Slow())))
     engine = ReviewEngine(registry, settings=settings, storage=SqliteStorage(store), llm=None)
-    request = ReviewRequest(domain_id="fidic", documents=[DocumentInput(path=contract)])
+    request = ReviewRequest(domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=contract)])
     engine.start(request, review_id=review_id)
     """
 )
@@ -57,8 +58,9 @@ def _comparable(findings: list) -> list[dict]:  # type: ignore[type-arg]
 
 def test_sigkill_then_resume_gives_the_same_findings(tmp_path: Path) -> None:
     store = tmp_path / "killed.sqlite3"
+    contract = write_throwaway_contract(tmp_path)
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(store), str(tmp_path / "data"), str(CONTRACT), REVIEW_ID],
+        [sys.executable, "-c", CHILD, str(store), str(tmp_path / "data"), str(contract), REVIEW_ID],
         cwd=REPO_ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -93,7 +95,7 @@ def test_sigkill_then_resume_gives_the_same_findings(tmp_path: Path) -> None:
     fresh_dir = tmp_path / "fresh"
     fresh_dir.mkdir()
     uninterrupted = make_engine(fresh_dir, registry).start(
-        ReviewRequest(domain_id="fidic", documents=[DocumentInput(path=str(CONTRACT))])
+        ReviewRequest(domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=str(contract))])
     )
     assert _comparable(resumed.findings) == _comparable(uninterrupted.findings)
     assert resumed.done_clause_ids == uninterrupted.done_clause_ids

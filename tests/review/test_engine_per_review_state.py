@@ -14,6 +14,11 @@ from contract_review.builtin.orchestration import ORCHESTRATOR_PLUGIN_NAME
 from contract_review.review import engine as engine_module
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.state import ReviewState
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_DOMAIN_ID,
+    throwaway_registry,
+    write_throwaway_contract,
+)
 
 from .engine_fixtures import make_engine, make_registry, write_contract
 
@@ -105,10 +110,12 @@ def test_the_cli_writes_the_report_the_engine_built(
         return real(state, **kwargs)
 
     monkeypatch.setattr(engine_module, "build_report", counting)
-    epc = Path(__file__).resolve().parents[2] / "examples" / "epc_contract.txt"
+    contract = write_throwaway_contract(tmp_path)
     out = tmp_path / "out"
     result = CliRunner().invoke(
-        cli, ["review", str(epc), "--domain", "fidic", "--out", str(out)], obj=CliState()
+        cli,
+        ["review", str(contract), "--domain", THROWAWAY_DOMAIN_ID, "--out", str(out)],
+        obj=CliState(registry_factory=throwaway_registry),
     )
     assert result.exit_code == 0, result.output
     assert len(built) == 1 and (out / "report.json").is_file()

@@ -13,6 +13,7 @@ import pytest
 from contract_review import load_registry, load_settings
 from contract_review.documents.loading import parse_text
 from contract_review.documents.text_parser import iter_lines
+from contract_review.domain import Playbook
 from contract_review.errors import InputError
 from contract_review.playbooks.playbook_loading import load_playbook_resource
 from contract_review.playbooks.rule_matching import find_hits
@@ -20,6 +21,11 @@ from contract_review.review.engine import ReviewEngine
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
 from contract_review.storage.sqlite_backend import SqliteStorage
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_DOMAIN_ID,
+    THROWAWAY_PLAYBOOK,
+    THROWAWAY_PLUGIN,
+)
 
 FRAME = (
     "SERVICES AGREEMENT\n\n"
@@ -48,22 +54,51 @@ def test_a_clause_number_run_into_a_long_line_still_starts_a_line() -> None:
     assert starts[1].startswith("2.1 Each Study")
 
 
+def _shipped_playbook(domain_id: str) -> pytest.ParameterSet:
+    """A shipped domain plugin's playbook, read when the test runs (skipped without it)."""
+    return pytest.param(
+        f"contract_review_{domain_id}", marks=pytest.mark.requires_domain(domain_id), id=domain_id
+    )
+
+
 @pytest.mark.timeout(90)
-def test_a_100k_chinese_sentence_of_hits_is_matched_once_per_rule() -> None:
+@pytest.mark.parametrize(
+    "playbook",
+    [
+        pytest.param(THROWAWAY_PLAYBOOK, id=THROWAWAY_DOMAIN_ID),
+        _shipped_playbook("generic"),
+        _shipped_playbook("fidic"),
+        _shipped_playbook("sha_spa"),
+    ],
+)
+def test_a_100k_chinese_sentence_of_hits_is_matched_once_per_rule(
+    playbook: Playbook | str,
+) -> None:
     text = _repeat("甲方逾期付款的，每日千分之五，", 100_000)
-    rules = [
-        rule
-        for name in ("contract_review_generic", "contract_review_fidic", "contract_review_sha_spa")
-        for rule in load_playbook_resource(name).rules
-        if rule.when != "absent"
-    ]
+    if isinstance(playbook, str):
+        playbook = load_playbook_resource(playbook)
+    rules = [rule for rule in playbook.rules if rule.when != "absent"]
     for rule in rules:
         for hit in find_hits(rule, text):
             assert 0 <= hit.start < hit.end <= len(text)
 
 
 @pytest.mark.timeout(120)
-def test_a_64k_english_sentence_of_hits_is_reviewed(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("domain_id", "termination_item"),
+    [
+        pytest.param(THROWAWAY_DOMAIN_ID, "5", id=THROWAWAY_DOMAIN_ID),
+        pytest.param(
+            "generic",
+            "termination_for_convenience",
+            marks=pytest.mark.requires_domain("generic"),
+            id="generic",
+        ),
+    ],
+)
+def test_a_64k_english_sentence_of_hits_is_reviewed(
+    tmp_path: Path, domain_id: str, termination_item: str
+) -> None:
     body = _repeat(
         "the Employer may terminate at any time without cause and shall not be liable for "
         "any loss whatsoever, ",
@@ -73,17 +108,17 @@ def test_a_64k_english_sentence_of_hits_is_reviewed(tmp_path: Path) -> None:
     path.write_text(FRAME.format(body=body), encoding="utf-8")
     settings = load_settings(data_dir=tmp_path / "data", llm_provider="none")
     engine = ReviewEngine(
-        load_registry(settings=settings),
+        load_registry(settings=settings, extra_plugins=(THROWAWAY_PLUGIN,)),
         settings=settings,
         storage=SqliteStorage(tmp_path / "reviews.sqlite3"),
         llm=None,
     )
     state = engine.start(
-        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(path))])
+        ReviewRequest(domain_id=domain_id, documents=[DocumentInput(path=str(path))])
     )
     assert state.status == "complete"
     found = {f.checklist_item_id for f in state.findings if f.status is FindingStatus.FOUND}
-    assert "termination_for_convenience" in found
+    assert termination_item in found
 
 
 def test_a_document_over_the_size_limit_is_refused_with_one_line(tmp_path: Path) -> None:
@@ -93,13 +128,16 @@ def test_a_document_over_the_size_limit_is_refused_with_one_line(tmp_path: Path)
         data_dir=tmp_path / "data", llm_provider="none", max_document_chars=5_000
     )
     engine = ReviewEngine(
-        load_registry(settings=settings),
+        load_registry(settings=settings, extra_plugins=(THROWAWAY_PLUGIN,)),
         settings=settings,
         storage=SqliteStorage(tmp_path / "reviews.sqlite3"),
         llm=None,
     )
+    request = ReviewRequest(
+        domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=str(path))]
+    )
     with pytest.raises(InputError) as raised:
-        engine.start(ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(path))]))
+        engine.start(request)
     message = str(raised.value)
     assert "long.txt" in message and "5,000" in message and "\n" not in message
     assert "CONTRACT_REVIEW_MAX_DOCUMENT_CHARS" in message

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from contract_review.documents.loading import parse_text
 from contract_review.domain import ChecklistItem
 from contract_review.playbooks.drafting_slots import drafting_slots, party_phrase, positional_label
@@ -98,6 +100,7 @@ def test_positional_parties_are_told_apart_by_who_pays_the_price() -> None:
     assert positional_label(reversed_roles, "lessor") == "甲方"
 
 
+@pytest.mark.requires_domain("generic")
 def test_a_chinese_template_names_the_burdened_party(tmp_path: Path) -> None:
     """A fitness-for-any-purpose promise in a contract that names its parties 甲方 and
     乙方 only: the drafted change says which party warrants, not 各方."""
@@ -121,6 +124,7 @@ def test_a_chinese_template_names_the_burdened_party(tmp_path: Path) -> None:
     assert "各方不作保证" not in after and "乙方" in after
 
 
+@pytest.mark.requires_domain("generic")
 def test_a_review_does_not_report_missing_what_the_contract_provides(tmp_path: Path) -> None:
     """An equipment purchase contract whose warranty the locator may not find, and a
     non-disclosure agreement that lacks site conditions: neither is reported missing."""

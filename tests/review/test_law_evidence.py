@@ -29,6 +29,7 @@ from contract_review.storage.sqlite_backend import SqliteStorage
 from contract_review.testing.fake_embedder import HashingEmbedder
 from contract_review.testing.fake_llm import ScriptedLLM
 from contract_review.testing.law_builders import make_law
+from contract_review.testing.throwaway_domain import THROWAWAY_DOMAIN_ID, write_throwaway_contract
 
 from .engine_fixtures import CONTRACT, make_engine, make_registry, request_for, write_contract
 
@@ -90,23 +91,37 @@ def _citing(state: ReviewState) -> list[str]:
 # ---------------------------------------------------------------------- other laws
 
 
-def test_an_english_law_contract_cites_no_prc_law(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("domain", "law_clause", "more_findings_than"),
+    [
+        # the throwaway domain's service-credits rule cites the Civil Code
+        pytest.param(THROWAWAY_DOMAIN_ID, "7", 4, id=THROWAWAY_DOMAIN_ID),
+        pytest.param(
+            "generic", "17.2", 10, marks=pytest.mark.requires_domain("generic"), id="generic"
+        ),
+    ],
+)
+def test_an_english_law_contract_cites_no_prc_law(
+    tmp_path: Path, domain: str, law_clause: str, more_findings_than: int
+) -> None:
     """Even with a law index configured."""
-    state = _review(tmp_path, ENGLISH, "generic", law_index=_small_law_index(tmp_path))
+    contract = write_throwaway_contract(tmp_path) if domain == THROWAWAY_DOMAIN_ID else ENGLISH
+    state = _review(tmp_path, contract, domain, law_index=_small_law_index(tmp_path))
     assert state.governing_law is not None
     assert (state.governing_law.name, state.governing_law.clause_id) == (
         "England and Wales",
-        "17.2",
+        law_clause,
     )
-    assert len(state.findings) > 10
+    assert len(state.findings) > more_findings_than
     assert _citing(state) == []
     notes = [n for n in state.notes if "PRC law is not cited" in n]
     assert notes == [
-        "This contract is governed by the laws of England and Wales (clause 17.2); PRC law is "
-        "not cited."
+        f"This contract is governed by the laws of England and Wales (clause {law_clause}); PRC "
+        "law is not cited."
     ]
 
 
+@pytest.mark.requires_domain("fidic")
 def test_the_fidic_example_is_governed_by_calderra_law_and_cites_no_prc_law(
     tmp_path: Path,
 ) -> None:
@@ -124,8 +139,9 @@ def test_the_fidic_example_is_governed_by_calderra_law_and_cites_no_prc_law(
 
 def test_a_resumed_review_does_not_repeat_the_note(tmp_path: Path) -> None:
     engine = make_engine(tmp_path, make_registry())
+    contract = write_throwaway_contract(tmp_path)
     state = engine.start(
-        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(ENGLISH))])
+        ReviewRequest(domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=str(contract))])
     )
     state = engine.resume(state.review_id)
     assert sum("PRC law is not cited" in n for n in state.notes) == 1
@@ -134,6 +150,7 @@ def test_a_resumed_review_does_not_repeat_the_note(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- PRC law
 
 
+@pytest.mark.requires_domain("generic")
 @pytest.mark.skipif(not LAWS.is_dir(), reason="law texts (../shared/data/laws) are not present")
 def test_a_chinese_contract_with_no_choice_quotes_articles_from_the_law_library(
     tmp_path: Path,
@@ -159,6 +176,7 @@ def test_a_chinese_contract_with_no_choice_quotes_articles_from_the_law_library(
     assert not [n for n in state.notes if "law index" in n or "法律库" in n]
 
 
+@pytest.mark.requires_domain("generic")
 def test_under_prc_law_without_a_law_index_one_note_names_the_articles(tmp_path: Path) -> None:
     state = _review(tmp_path, CHINESE, "generic", law_index=None)
     assert state.governing_law is not None and state.governing_law.clause_id == "第十六条"

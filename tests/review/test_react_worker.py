@@ -45,6 +45,7 @@ from contract_review.testing.llm_stub_server import (
     chat_completion,
     wire_tool_call,
 )
+from contract_review.testing.throwaway_domain import THROWAWAY_DOMAIN_ID, THROWAWAY_PLUGIN
 
 CONTRACT = """\
 SUPPLY AGREEMENT
@@ -500,17 +501,24 @@ def test_quoted_snippets_keep_exact_offsets(
 # ---------------------------------------------------------------------- the real wire
 
 
+@pytest.mark.parametrize(
+    ("domain_id", "item_id"),
+    [
+        pytest.param(THROWAWAY_DOMAIN_ID, "2", id=THROWAWAY_DOMAIN_ID),
+        pytest.param("generic", "payment_terms", marks=pytest.mark.requires_domain("generic")),
+    ],
+)
 def test_stub_server_llm_calls_the_real_skills(
-    stub: StubServer, settings: Callable[..., Settings]
+    stub: StubServer, settings: Callable[..., Settings], domain_id: str, item_id: str
 ) -> None:
-    registry = load_registry()
-    domain = registry.domain("generic")
-    item = domain.checklist_item("payment_terms")
+    registry = load_registry(extra_plugins=(THROWAWAY_PLUGIN,))
+    domain = registry.domain(domain_id)
+    item = domain.checklist_item(item_id)
     assert item is not None
     document = parse_text(CONTRACT, name="supply.txt", language="en")
-    state = ReviewState(domain_id="generic", documents=[document], our_party="Contractor")
+    state = ReviewState(domain_id=domain_id, documents=[document], our_party="Contractor")
     dispatcher = SkillDispatcher(registry)
-    tools = registry.skills_for("generic")
+    tools = registry.skills_for(domain_id)
 
     run_tool = tool_runner(dispatcher, state, item.clause_id)
 
@@ -578,7 +586,7 @@ def test_stub_server_llm_calls_the_real_skills(
     [finding] = findings_from_drafts(
         result.findings, item, [location], [document], tool_calls=result.tool_calls
     )
-    assert finding.finding_id == "react:payment_terms:1" and finding.clause_id == "14.1"
+    assert finding.finding_id == f"react:{item_id}:1" and finding.clause_id == "14.1"
     assert finding.risk_level is RiskLevel.HIGH
     for evidence in finding.evidence:
         assert evidence.start is not None and evidence.end is not None

@@ -66,7 +66,13 @@ def _severe_at(findings: list[Finding]) -> dict[str, list[Finding]]:
     return flagged
 
 
-@pytest.mark.parametrize("path", sorted(MANIFEST))
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=pytest.mark.requires_domain(MANIFEST[path]["domain"]), id=path)
+        for path in sorted(MANIFEST)
+    ],
+)
 def test_each_one_sided_term_of_the_examples_is_flagged(
     tmp_path: Path, registry: Any, path: str
 ) -> None:
@@ -87,6 +93,7 @@ def test_each_one_sided_term_of_the_examples_is_flagged(
             assert finding.suggested_change.diff
 
 
+@pytest.mark.requires_domain("fidic")
 def test_party_ranks_the_risks_from_its_side(tmp_path: Path, registry: Any) -> None:
     path = "examples/fidic/particular_conditions.txt"
     as_employer = _review(tmp_path, registry, path, party="employer")
@@ -98,6 +105,7 @@ def test_party_ranks_the_risks_from_its_side(tmp_path: Path, registry: Any) -> N
     assert terms <= set(_severe_at(as_contractor.findings))
 
 
+@pytest.mark.requires_domain("fidic")
 def test_readme_main_command_reviews_the_fidic_example(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

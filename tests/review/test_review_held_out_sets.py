@@ -142,6 +142,9 @@ from contract_review.review.findings import FindingStatus
 
 from .engine_fixtures import make_engine, make_registry
 
+#: End to end on the shipped domains: the sets are FIDIC and generic contracts.
+pytestmark = pytest.mark.requires_domain("fidic", "generic")
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
 #: Held-out sets: the share of their one-sided terms that must be flagged, and how many

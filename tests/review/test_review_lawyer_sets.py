@@ -32,6 +32,9 @@ from contract_review.review.report_models import ReviewReport
 
 from .engine_fixtures import make_engine, make_registry
 
+#: End to end on the shipped domains: the sets are FIDIC and generic contracts.
+pytestmark = pytest.mark.requires_domain("fidic", "generic")
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
 #: Per set: (terms flagged at least, balanced clauses flagged at most, items reported

@@ -20,6 +20,11 @@ from contract_review.reports.markdown_report import render_markdown
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
 from contract_review.review.state import ReviewState
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_CONTRACT,
+    THROWAWAY_DOMAIN_ID,
+    throwaway_registry,
+)
 
 from .engine_fixtures import make_engine, make_registry, request_for, write_contract
 
@@ -65,6 +70,9 @@ NOTE_EN = (
 )
 NOTE_ZH = "本合同没有条款编号或标题，已逐段审查（¶1–¶5）。"
 
+#: The throwaway domain's contract without its clause headings ("2. Payment").
+THROWAWAY_UNNUMBERED = re.sub(r"(?m)^\d+\. [A-Z][\w ]+\n", "", THROWAWAY_CONTRACT)
+
 
 @pytest.fixture(scope="module")
 def registry() -> Registry:
@@ -86,6 +94,7 @@ def _located(state: ReviewState) -> dict[str, str]:
     }
 
 
+@pytest.mark.requires_domain("generic")
 def test_an_unnumbered_english_contract_is_reviewed_by_paragraph(
     tmp_path: Path, registry: Registry
 ) -> None:
@@ -102,6 +111,7 @@ def test_an_unnumbered_english_contract_is_reviewed_by_paragraph(
     assert state.notes.count(NOTE_EN) == 1
 
 
+@pytest.mark.requires_domain("generic")
 def test_an_unnumbered_chinese_contract_is_reviewed_by_paragraph(
     tmp_path: Path, registry: Registry
 ) -> None:
@@ -116,21 +126,50 @@ def test_an_unnumbered_chinese_contract_is_reviewed_by_paragraph(
     assert NOTE_ZH in state.notes and NOTE_EN not in state.notes
 
 
-def test_reports_show_paragraph_ids_and_the_note(tmp_path: Path, registry: Registry) -> None:
+@pytest.mark.parametrize(
+    ("domain", "text", "note", "paragraphs", "heading"),
+    [
+        pytest.param(
+            THROWAWAY_DOMAIN_ID,
+            THROWAWAY_UNNUMBERED,
+            NOTE_EN.replace("¶5", "¶8"),
+            {"¶3", "¶4"},
+            "#### CRITICAL · ¶4 — ",  # uncapped liability
+            id=THROWAWAY_DOMAIN_ID,
+        ),
+        pytest.param(
+            "generic",
+            CONSULTING_EN,
+            NOTE_EN,
+            {"¶2", "¶3"},
+            "#### HIGH · ¶3 — ",
+            marks=pytest.mark.requires_domain("generic"),
+            id="generic",
+        ),
+    ],
+)
+def test_reports_show_paragraph_ids_and_the_note(
+    tmp_path: Path,
+    registry: Registry,
+    domain: str,
+    text: str,
+    note: str,
+    paragraphs: set[str],
+    heading: str,
+) -> None:
     engine = make_engine(tmp_path, registry)
-    path = write_contract(tmp_path, CONSULTING_EN, name="consulting.txt")
-    state = engine.start(
-        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(path))])
-    )
+    path = write_contract(tmp_path, text, name="consulting.txt")
+    state = engine.start(ReviewRequest(domain_id=domain, documents=[DocumentInput(path=str(path))]))
     report = engine.report(state)
-    assert NOTE_EN in report.notes
+    assert note in report.notes
     reviewed = {f.clause_id for f in report.findings} | {c.clause_id for c in report.checked}
-    assert {"¶2", "¶3"} <= reviewed
+    assert paragraphs <= reviewed
     markdown = render_markdown(report)
-    assert f"- {NOTE_EN}" in markdown
-    assert "#### HIGH · ¶3 — " in markdown
+    assert f"- {note}" in markdown
+    assert heading in markdown
+    paragraph = heading.split(" · ", 1)[1]
     html = render_html(report)
-    assert "¶3 — " in html and f"<li>{NOTE_EN}</li>" in html
+    assert paragraph in html and f"<li>{note}</li>" in html
     # Anchors are built from positions, never from clause ids: ¶ breaks no id or link.
     anchors = re.findall(r'(?<![\w-])id="([^"]*)"', html)
     links = re.findall(r'href="#([^"]*)"', html)
@@ -188,8 +227,12 @@ def test_the_cli_refuses_a_poem_in_one_line(
 ) -> None:
     monkeypatch.setenv("CONTRACT_REVIEW_DATA_DIR", str(tmp_path / "data"))
     poem = write_contract(tmp_path, "Roses are red,\nviolets are blue.\n", name="poem.txt")
-    args = ["review", str(poem), "--domain", "generic", "--llm", "none"]
-    result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "out")], obj=CliState())
+    args = ["review", str(poem), "--domain", THROWAWAY_DOMAIN_ID, "--llm", "none"]
+    result = CliRunner().invoke(
+        cli,
+        [*args, "--out", str(tmp_path / "out")],
+        obj=CliState(registry_factory=throwaway_registry),
+    )
     assert result.exit_code == 2
     assert result.output.count("Error:") == 1
     assert f"{poem} has no recognisable clauses" in result.output

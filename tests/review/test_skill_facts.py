@@ -34,6 +34,12 @@ from contract_review.review.state import ReviewState
 from contract_review.skills.dispatcher import SkillDispatcher
 from contract_review.skills.registration import SkillResult
 from contract_review.storage.sqlite_backend import SqliteStorage
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_DOMAIN_ID,
+    THROWAWAY_PLUGIN,
+    THROWAWAY_REFERENCE_ROLE,
+    write_throwaway_contract,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 FIDIC = REPO / "examples" / "fidic"
@@ -42,7 +48,7 @@ EPC = REPO / "examples" / "epc_contract.txt"
 
 @pytest.fixture(scope="module")
 def registry() -> Registry:
-    return load_registry()
+    return load_registry(extra_plugins=(THROWAWAY_PLUGIN,))
 
 
 def _engine(registry: Registry, folder: Path) -> ReviewEngine:
@@ -70,6 +76,7 @@ def _facts(report: ReviewReport, clause_id: str) -> list[SkillFact]:
     return next(c.facts for c in report.clauses if c.checklist_item_id == clause_id)
 
 
+@pytest.mark.requires_domain("fidic")
 def test_time_bar_skill_reads_the_claim_notice_against_the_baseline(
     fidic_report: ReviewReport,
 ) -> None:
@@ -83,6 +90,7 @@ def test_time_bar_skill_reads_the_claim_notice_against_the_baseline(
     assert 90.0 in {f.value for f in payment}
 
 
+@pytest.mark.requires_domain("fidic")
 def test_financial_terms_skill_reads_amounts_and_percentages(fidic_report: ReviewReport) -> None:
     amounts = [f for f in _facts(fidic_report, "14.1") if f.name == "amount"]
     assert any(f.unit == "USD" and f.value == 212_400_000 for f in amounts)
@@ -90,6 +98,7 @@ def test_financial_terms_skill_reads_amounts_and_percentages(fidic_report: Revie
     assert advance == {10.0, 15.0}
 
 
+@pytest.mark.requires_domain("fidic")
 def test_numeric_finding_names_the_facts_of_its_number(fidic_report: ReviewReport) -> None:
     notice = next(
         f for f in fidic_report.findings if f.finding_id.startswith("fidic_claim_notice_shorter")
@@ -100,6 +109,7 @@ def test_numeric_finding_names_the_facts_of_its_number(fidic_report: ReviewRepor
     assert "payment: 21 days" not in payment.description  # another number: not this finding's
 
 
+@pytest.mark.requires_domain("fidic")
 def test_report_pages_list_the_facts_not_the_summaries(fidic_report: ReviewReport) -> None:
     review = next(c for c in fidic_report.clauses if c.checklist_item_id == "20.1")
     lines = skill_lines(review)
@@ -108,6 +118,7 @@ def test_report_pages_list_the_facts_not_the_summaries(fidic_report: ReviewRepor
     assert not any("shortest_notice_days=" in line for line in lines)
 
 
+@pytest.mark.requires_domain("fidic")
 def test_epc_claim_notice_without_the_word_claim_is_the_claim_notice(registry: Registry) -> None:
     with tempfile.TemporaryDirectory() as folder:
         engine = _engine(registry, Path(folder))
@@ -247,6 +258,16 @@ def test_a_skill_runs_once_per_clause_and_arguments(registry: Registry) -> None:
     assert runs.results() == []
 
 
+_SCHEDULE = """SCHEDULE 1
+
+1. Services
+The Supplier maintains the Customer's tills and payment terminals.
+
+2. Service Levels
+A fault is fixed within eight (8) hours of its report.
+"""
+
+
 class _CountingRunner(asyncio.Runner):
     made = 0
 
@@ -277,12 +298,13 @@ def test_one_event_loop_per_review_and_each_skill_once_per_clause(
 
     monkeypatch.setattr(SkillDispatcher, "prepare_and_call", counted)
     engine = _engine(registry, tmp_path)
+    schedule = write_throwaway_contract(tmp_path, text=_SCHEDULE, name="schedule.txt")
     state = engine.start(
         ReviewRequest(
-            domain_id="fidic",
+            domain_id=THROWAWAY_DOMAIN_ID,
             documents=[
-                DocumentInput(path=str(FIDIC / "particular_conditions.txt")),
-                DocumentInput(path=str(FIDIC / "employers_requirements.txt"), role="er"),
+                DocumentInput(path=str(write_throwaway_contract(tmp_path))),
+                DocumentInput(path=str(schedule), role=THROWAWAY_REFERENCE_ROLE),
             ],
         )
     )
@@ -291,6 +313,7 @@ def test_one_event_loop_per_review_and_each_skill_once_per_clause(
     assert calls and len(calls) == len(set(calls))
 
 
+@pytest.mark.requires_domain("sha_spa")
 def test_indemnity_analysis_reads_the_liability_cap_and_claim_period() -> None:
     from contract_review_sha_spa.indemnity import IndemnityAnalysisInput, analyse_indemnity
     from contract_review_sha_spa.indemnity_facts import indemnity_facts

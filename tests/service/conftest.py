@@ -1,5 +1,6 @@
 """Fixtures of the HTTP service's tests: settings in a temporary data folder, an app
-served in-process, and a real uvicorn server on 127.0.0.1."""
+served in-process, an app that reviews with the testing kit's throwaway domain, and a
+real uvicorn server on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from fastapi.testclient import TestClient
 
 from contract_review.config import Settings, load_settings
 from contract_review.service.app import create_app
+from contract_review.testing.throwaway_domain import throwaway_registry
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FIDIC_EXAMPLE = REPO_ROOT / "examples" / "fidic" / "particular_conditions.txt"
@@ -48,6 +50,25 @@ def make_settings(tmp_path: Path) -> SettingsFactory:
         return load_settings(**values)
 
     return make
+
+
+def create_throwaway_app(
+    settings: Settings, *extra_plugins: tuple[str, object], **kwargs: Any
+) -> FastAPI:
+    """The service for ``settings`` with core's built-ins, the throwaway domain
+    (:mod:`contract_review.testing.throwaway_domain`) and ``extra_plugins``, no
+    installed plugin; ``kwargs`` go to :func:`create_app`."""
+    return create_app(
+        settings,
+        registry_factory=lambda: throwaway_registry(settings=settings, extra_plugins=extra_plugins),
+        **kwargs,
+    )
+
+
+@pytest.fixture
+def throwaway_app() -> Callable[..., FastAPI]:
+    """:func:`create_throwaway_app`: ``throwaway_app(settings, *extra_plugins, **kwargs)``."""
+    return create_throwaway_app
 
 
 @pytest.fixture

@@ -12,9 +12,11 @@ from typing import Any
 import httpx
 
 from contract_review.service.app import create_app
-
-REPO = Path(__file__).resolve().parents[2]
-CONTRACT = REPO / "examples" / "fidic" / "particular_conditions.txt"
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_CONTRACT,
+    THROWAWAY_CONTRACT_NAME,
+    THROWAWAY_DOMAIN_ID,
+)
 
 
 def _as(key: str) -> dict[str, str]:
@@ -22,13 +24,12 @@ def _as(key: str) -> dict[str, str]:
 
 
 def _review(http: httpx.Client, key: str) -> str:
-    with CONTRACT.open("rb") as contract:
-        answer = http.post(
-            "/reviews",
-            data={"domain": "fidic"},
-            files={"file": (CONTRACT.name, contract, "text/plain")},
-            headers=_as(key),
-        )
+    answer = http.post(
+        "/reviews",
+        data={"domain": THROWAWAY_DOMAIN_ID},
+        files={"file": (THROWAWAY_CONTRACT_NAME, THROWAWAY_CONTRACT.encode(), "text/plain")},
+        headers=_as(key),
+    )
     assert answer.status_code == 202, answer.text
     review_id: str = answer.json()["data"]["review_id"]
     deadline = time.monotonic() + 120
@@ -46,10 +47,12 @@ def _ids(answer: httpx.Response, field: str) -> list[str]:
     return [item[field] for item in answer.json()["data"]]
 
 
-def test_one_key_cannot_reach_another_keys_data(make_settings: Any, live_server: Any) -> None:
+def test_one_key_cannot_reach_another_keys_data(
+    make_settings: Any, live_server: Any, throwaway_app: Any
+) -> None:
     settings = make_settings(api_keys="key-one,key-two", admin_api_keys="key-admin")
     uploads = Path(settings.data_dir) / "uploads"
-    with live_server(create_app(settings)) as server, server.client() as http:
+    with live_server(throwaway_app(settings)) as server, server.client() as http:
         review = _review(http, "key-one")
         conversation = http.post(
             "/conversations", json={"metadata": {"matter": "EPC"}}, headers=_as("key-one")

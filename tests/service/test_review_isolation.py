@@ -1,8 +1,9 @@
 """A review cannot hold the server: it runs in a worker process, a review over its time
 limit ends as failed with that reason and is not resumed on restart, and a running
 review can be cancelled or deleted. Real HTTP on 127.0.0.1, with a poisoned upload: a
-contract with a 1 M-character sentence full of rule hits, which takes about a minute to
-review offline."""
+contract with a 1 M-character sentence full of rule hits, which takes about twenty
+seconds to review offline in the testing kit's throwaway domain (the domain every review
+here uses)."""
 
 from __future__ import annotations
 
@@ -17,22 +18,25 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from contract_review import hookimpl, load_registry
-from contract_review.service.app import create_app
+from contract_review import hookimpl
 from contract_review.service.review_process import can_isolate
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_CONTRACT,
+    THROWAWAY_CONTRACT_NAME,
+    THROWAWAY_DOMAIN_ID,
+)
 
 pytestmark = pytest.mark.skipif(not can_isolate(), reason="reviews run in threads here (no fork)")
 
-REPO = Path(__file__).resolve().parents[2]
-SMALL = REPO / "examples" / "epc_contract.txt"
+SMALL = THROWAWAY_CONTRACT.encode()
 
 POISONED = (
     "SERVICES AGREEMENT\n\n"
     "1. Services\nThe Supplier shall provide the Services described in Schedule 1.\n\n"
     "2. Special Terms\n"
     + (
-        "the Customer may terminate at any time without cause and shall not be liable for "
-        "any loss whatsoever, " * 10_000
+        "the Customer may terminate at any time without cause, the Supplier shall have "
+        "unlimited liability and shall pay a penalty for each day of delay, " * 7_500
     )
     + "\n\n3. Governing Law\nThis Agreement is governed by the laws of England and Wales.\n"
 ).encode()
@@ -40,7 +44,9 @@ POISONED = (
 
 def _upload(http: httpx.Client, content: bytes, name: str = "poisoned.txt") -> str:
     answer = http.post(
-        "/reviews", data={"domain": "generic"}, files={"file": (name, content, "text/plain")}
+        "/reviews",
+        data={"domain": THROWAWAY_DOMAIN_ID},
+        files={"file": (name, content, "text/plain")},
     )
     assert answer.status_code == 202, answer.text
     review_id: str = answer.json()["data"]["review_id"]
@@ -70,10 +76,10 @@ def _workers() -> list[Any]:
 
 @pytest.mark.timeout(240)
 def test_a_poisoned_review_stops_at_its_time_limit_while_the_server_answers(
-    make_settings: Any, live_server: Any
+    make_settings: Any, live_server: Any, throwaway_app: Any
 ) -> None:
     settings = make_settings(review_time_limit_s=12)
-    with live_server(create_app(settings)) as server, server.client() as http:
+    with live_server(throwaway_app(settings)) as server, server.client() as http:
         with ThreadPoolExecutor(1) as pool:
             sent = pool.submit(_upload, http, POISONED)
             slowest = 0.0
@@ -95,13 +101,13 @@ def test_a_poisoned_review_stops_at_its_time_limit_while_the_server_answers(
         poisoned = view["review_id"]
         # the next review gets a fresh worker and completes
         done = _wait_for(
-            http, _upload(http, SMALL.read_bytes(), SMALL.name), {"complete", "failed"}
+            http, _upload(http, SMALL, THROWAWAY_CONTRACT_NAME), {"complete", "failed"}
         )
         assert done["status"] == "complete", done["error"]
         assert done["summary"] is not None
 
     # a restart does not start it again
-    with TestClient(create_app(settings), base_url="http://localhost") as again:
+    with TestClient(throwaway_app(settings), base_url="http://localhost") as again:
         time.sleep(0.5)
         view = _view(again, poisoned)
         assert view["status"] == "failed"
@@ -110,10 +116,12 @@ def test_a_poisoned_review_stops_at_its_time_limit_while_the_server_answers(
 
 
 @pytest.mark.timeout(240)
-def test_a_running_review_can_be_cancelled_or_deleted(make_settings: Any, live_server: Any) -> None:
+def test_a_running_review_can_be_cancelled_or_deleted(
+    make_settings: Any, live_server: Any, throwaway_app: Any
+) -> None:
     settings = make_settings(review_time_limit_s=0)
     uploads = Path(settings.data_dir) / "uploads"
-    with live_server(create_app(settings)) as server, server.client() as http:
+    with live_server(throwaway_app(settings)) as server, server.client() as http:
         first = _upload(http, POISONED)
         _wait_for(http, first, {"running"})
         cancelled = http.post(f"/reviews/{first}/cancel")
@@ -147,21 +155,14 @@ class _Gate:
 
 
 def test_without_fork_reviews_run_in_threads_and_cannot_be_cancelled(
-    make_settings: Any, monkeypatch: pytest.MonkeyPatch
+    make_settings: Any, monkeypatch: pytest.MonkeyPatch, throwaway_app: Any
 ) -> None:
     monkeypatch.setattr("contract_review.service.review_jobs.can_isolate", lambda: False)
     settings = make_settings()
     gate = _Gate()
-    app = create_app(
-        settings,
-        registry_factory=lambda: load_registry(settings=settings, extra_plugins=(("gate", gate),)),
-    )
+    app = throwaway_app(settings, ("gate", gate))
     with TestClient(app, base_url="http://localhost") as http:
-        review_id = http.post(
-            "/reviews",
-            data={"domain": "fidic"},
-            files={"file": (SMALL.name, SMALL.read_bytes(), "text/plain")},
-        ).json()["data"]["review_id"]
+        review_id = _upload(http, SMALL, THROWAWAY_CONTRACT_NAME)
         assert gate.reached.wait(60)
         refused = http.post(f"/reviews/{review_id}/cancel")
         assert refused.status_code == 409, refused.text

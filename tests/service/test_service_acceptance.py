@@ -15,7 +15,8 @@ from contract_review.laws.law_index import build_law_index
 from contract_review.laws.law_sources import load_laws
 from contract_review.service.app import create_app
 
-pytest.importorskip("contract_review_fidic", reason="the FIDIC domain plugin is not installed")
+#: The walk reviews the FIDIC example with the FIDIC domain plugin.
+pytestmark = pytest.mark.requires_domain("fidic")
 
 CONTRACT = Path(__file__).resolve().parents[2] / "examples" / "fidic" / "particular_conditions.txt"
 ARTICLE_21 = "中华人民共和国劳动合同法#第二十一条"

@@ -1,6 +1,7 @@
 """A server killed (SIGKILL) during a review loses nothing: after a restart the review
 and conversation data are intact and the review resumes and completes with the same
-findings as a review that was never interrupted."""
+findings as a review that was never interrupted. The server reviews with the testing
+kit's throwaway domain (no installed plugin)."""
 
 from __future__ import annotations
 
@@ -17,14 +18,20 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from contract_review.service.app import create_app
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_CONTRACT,
+    THROWAWAY_CONTRACT_NAME,
+    THROWAWAY_DOMAIN_ID,
+)
 
 pytestmark = [
     pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX-only"),
 ]
-pytest.importorskip("contract_review_fidic", reason="the FIDIC domain plugin is not installed")
 
-CONTRACT = Path(__file__).resolve().parents[2] / "examples" / "fidic" / "particular_conditions.txt"
+UPLOAD = {
+    "data": {"domain": THROWAWAY_DOMAIN_ID},
+    "files": {"file": (THROWAWAY_CONTRACT_NAME, THROWAWAY_CONTRACT.encode(), "text/plain")},
+}
 
 # The server reviews slowly (a plugin sleeps after each analysed clause), so the test
 # can kill it part-way through a review.
@@ -32,8 +39,9 @@ SERVER = textwrap.dedent(
     """
     import sys, time
     import uvicorn
-    from contract_review import hookimpl, load_registry, load_settings
+    from contract_review import hookimpl, load_settings
     from contract_review.service.app import create_app
+    from contract_review.testing.throwaway_domain import throwaway_registry
 
     class Slow:
         @hookimpl
@@ -47,7 +55,9 @@ SERVER = textwrap.dedent(
     )
     app = create_app(
         settings,
-        registry_factory=lambda: load_registry(settings=settings, extra_plugins=(("slow", Slow()),)),
+        registry_factory=lambda: throwaway_registry(
+            settings=settings, extra_plugins=(("slow", Slow()),)
+        ),
     )
     uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning")
     """
@@ -89,7 +99,7 @@ def _findings(report: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 
 def test_kill_during_a_review_then_restart(
-    tmp_path: Path, make_settings: Any, unused_port: int
+    tmp_path: Path, make_settings: Any, unused_port: int, throwaway_app: Any
 ) -> None:
     data_dir = tmp_path / "served"
     port = unused_port
@@ -97,12 +107,7 @@ def test_kill_during_a_review_then_restart(
     server = _start(data_dir, port)
     try:
         with httpx.Client(base_url=base, timeout=30) as http:
-            with CONTRACT.open("rb") as contract:
-                created = http.post(
-                    "/reviews",
-                    data={"domain": "fidic"},
-                    files={"file": (CONTRACT.name, contract, "text/plain")},
-                ).json()["data"]
+            created = http.post("/reviews", **UPLOAD).json()["data"]
             review_id = created["review_id"]
             conversation = http.post("/conversations", json={"metadata": {"matter": "EPC"}})
             conversation_id = conversation.json()["data"]["id"]
@@ -136,15 +141,8 @@ def test_kill_during_a_review_then_restart(
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
 
-    with (
-        TestClient(create_app(make_settings()), base_url="http://localhost") as client,
-        CONTRACT.open("rb") as contract,
-    ):
-        fresh_id = client.post(
-            "/reviews",
-            data={"domain": "fidic"},
-            files={"file": (CONTRACT.name, contract, "text/plain")},
-        ).json()["data"]["review_id"]
+    with TestClient(throwaway_app(make_settings()), base_url="http://localhost") as client:
+        fresh_id = client.post("/reviews", **UPLOAD).json()["data"]["review_id"]
         while client.get(f"/reviews/{fresh_id}").json()["data"]["status"] in {"queued", "running"}:
             time.sleep(0.1)
         uninterrupted = client.get(f"/reviews/{fresh_id}/report.json").json()

@@ -1,29 +1,39 @@
-"""Reviews over HTTP: upload the FIDIC example, poll, decide proposed changes (after the
-review, or at each pause), resume, and download the reports."""
+"""Reviews over HTTP: upload a contract, poll, decide proposed changes (after the review,
+or at each pause), resume, and download the reports. The service reviews with the
+testing kit's throwaway domain (no installed plugin)."""
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from contract_review.service.app import create_app
+from contract_review.testing.throwaway_domain import (
+    THROWAWAY_CONTRACT,
+    THROWAWAY_CONTRACT_NAME,
+    THROWAWAY_DOMAIN_ID,
+)
 
-pytest.importorskip("contract_review_fidic", reason="the FIDIC domain plugin is not installed")
+DOMAIN = THROWAWAY_DOMAIN_ID
+CONTRACT = THROWAWAY_CONTRACT.encode()
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "fidic"
+
+@pytest.fixture
+def client(make_settings: Any, throwaway_app: Any) -> Iterator[TestClient]:
+    """The app with default settings and the throwaway domain, served in-process."""
+    with TestClient(throwaway_app(make_settings()), base_url="http://localhost") as test_client:
+        yield test_client
 
 
 def _upload(client: TestClient, **form: str) -> dict[str, Any]:
-    with (EXAMPLES / "particular_conditions.txt").open("rb") as contract:
-        response = client.post(
-            "/reviews",
-            data={"domain": "fidic", **form},
-            files={"file": ("particular_conditions.txt", contract, "text/plain")},
-        )
+    response = client.post(
+        "/reviews",
+        data={"domain": DOMAIN, **form},
+        files={"file": (THROWAWAY_CONTRACT_NAME, CONTRACT, "text/plain")},
+    )
     assert response.status_code == 202, response.text
     data: dict[str, Any] = response.json()["data"]
     return data
@@ -44,7 +54,7 @@ def _wait(client: TestClient, review_id: str, timeout: float = 120) -> dict[str,
 def test_upload_review_approve_and_download(client: TestClient) -> None:
     queued = _upload(client)
     assert queued["status"] in {"queued", "running"}
-    assert queued["documents"] == ["particular_conditions.txt"]
+    assert queued["documents"] == [THROWAWAY_CONTRACT_NAME]
     done = _wait(client, queued["review_id"])
     assert done["status"] == "complete", done
     assert done["summary"]["high"] >= 1
@@ -85,15 +95,14 @@ def test_ask_about_and_grade_a_reviewed_contract(client: TestClient) -> None:
     answer = client.post(
         "/ask",
         json={
-            "query": "When must the Contractor send a detailed claim?",
+            "query": "When must the Supplier give notice of a claim?",
             "review_id": done["review_id"],
         },
     ).json()["data"]
     assert answer["intent"] == "contract_question"
     cited = answer["citations"][0]
-    assert cited["kind"] == "clause" and cited["id"] == "20.1"
-    source = (EXAMPLES / "particular_conditions.txt").read_text(encoding="utf-8")
-    assert cited["quote"] in source
+    assert cited["kind"] == "clause" and cited["id"] == "6"
+    assert cited["quote"] in THROWAWAY_CONTRACT
 
     graded = client.post("/evaluate", json={"target": "review", "review_id": done["review_id"]})
     review = graded.json()["data"]["review"]
@@ -104,7 +113,7 @@ def test_ask_about_and_grade_a_reviewed_contract(client: TestClient) -> None:
 def test_an_edit_rewrites_the_redline(client: TestClient) -> None:
     done = _wait(client, _upload(client)["review_id"])
     finding = done["decidable"][0]
-    wording = "The Contractor's design shall comply with the Employer's Requirements."
+    wording = "The Customer shall pay each undisputed invoice within thirty (30) days."
     response = client.post(
         f"/reviews/{done['review_id']}/decisions",
         json={"decisions": [{"finding_id": finding, "decision": "edited", "after": wording}]},
@@ -149,23 +158,22 @@ def test_review_mistakes_are_clear(client: TestClient) -> None:
     assert unknown.status_code == 400
     assert "unknown domain 'nope'" in unknown.json()["error"]["message"]
 
-    empty = client.post("/reviews", data={"domain": "fidic"}, files={"file": ("empty.txt", b"")})
+    empty = client.post("/reviews", data={"domain": DOMAIN}, files={"file": ("empty.txt", b"")})
     assert empty.status_code == 400
     message = empty.json()["error"]["message"]
     assert "empty.txt" in message and "empty" in message
     assert "uploads" not in message, "the server's folders are not shown to clients"
 
-    with (EXAMPLES / "particular_conditions.txt").open("rb") as contract:
-        party = client.post(
-            "/reviews",
-            data={"domain": "fidic", "party": "Martian"},
-            files={"file": ("pc.txt", contract, "text/plain")},
-        )
+    party = client.post(
+        "/reviews",
+        data={"domain": DOMAIN, "party": "Martian"},
+        files={"file": ("pc.txt", CONTRACT, "text/plain")},
+    )
     assert party.status_code == 400
     assert "'Martian' matches no side" in party.json()["error"]["message"]
     assert client.get("/reviews").json()["data"] == [], "nothing is queued for a bad request"
 
-    no_file = client.post("/reviews", data={"domain": "fidic"})
+    no_file = client.post("/reviews", data={"domain": DOMAIN})
     assert no_file.status_code == 400
     assert "file" in no_file.json()["error"]["message"]
 
@@ -190,12 +198,12 @@ def test_review_mistakes_are_clear(client: TestClient) -> None:
 
 def test_domains_and_skills_describe_the_install(client: TestClient) -> None:
     domains = {d["domain_id"]: d for d in client.get("/domains").json()["data"]}
-    assert "fidic" in domains
-    assert domains["fidic"]["checklist"], "a domain lists its checklist"
-    assert client.get("/domains/fidic").json()["data"]["name"] == domains["fidic"]["name"]
+    assert DOMAIN in domains
+    assert domains[DOMAIN]["checklist"], "a domain lists its checklist"
+    assert client.get(f"/domains/{DOMAIN}").json()["data"]["name"] == domains[DOMAIN]["name"]
     assert client.get("/domains/nope").status_code == 404
-    skills = client.get("/skills", params={"domain": "fidic"}).json()["data"]
-    assert skills and all(s["domain"] in {"*", "fidic"} for s in skills)
+    skills = client.get("/skills", params={"domain": DOMAIN}).json()["data"]
+    assert skills and all(s["domain"] in {"*", DOMAIN} for s in skills)
     tool = skills[0]["tool"]
     assert tool["type"] == "function" and tool["function"]["name"] == skills[0]["skill_id"]
     info = client.get("/info").json()["data"]
@@ -203,9 +211,9 @@ def test_domains_and_skills_describe_the_install(client: TestClient) -> None:
 
 
 @pytest.fixture
-def client_two_workers(make_settings) -> Any:
+def client_two_workers(make_settings: Any, throwaway_app: Any) -> Any:
     with TestClient(
-        create_app(make_settings(review_workers=2)), base_url="http://localhost"
+        throwaway_app(make_settings(review_workers=2)), base_url="http://localhost"
     ) as test_client:
         yield test_client
 
@@ -217,9 +225,11 @@ def test_two_reviews_run_side_by_side(client_two_workers: TestClient) -> None:
     assert results[0]["summary"] == results[1]["summary"]
 
 
-def test_an_interrupted_review_left_by_no_resume_can_be_resumed(make_settings: Any) -> None:
+def test_an_interrupted_review_left_by_no_resume_can_be_resumed(
+    make_settings: Any, throwaway_app: Any
+) -> None:
     settings = make_settings()
-    with TestClient(create_app(settings), base_url="http://localhost") as first:
+    with TestClient(throwaway_app(settings), base_url="http://localhost") as first:
         review_id = _upload(first)["review_id"]
         _wait(first, review_id)
     # What a server killed after the last checkpoint but before the record was updated
@@ -231,7 +241,7 @@ def test_an_interrupted_review_left_by_no_resume_can_be_resumed(make_settings: A
         assert record is not None
         storage.save("review", review_id, {**record.data, "status": "running"})
     with TestClient(
-        create_app(settings, resume_reviews=False), base_url="http://localhost"
+        throwaway_app(settings, resume_reviews=False), base_url="http://localhost"
     ) as second:
         assert second.get(f"/reviews/{review_id}").json()["data"]["status"] == "running"
         resumed = second.post(f"/reviews/{review_id}/resume")

@@ -9,6 +9,8 @@
 * :mod:`~contract_review.testing.strategies` — hypothesis strategies for ids,
   checklists, domain specs, skill registrations, contract texts, parsed documents and
   review states.
+* :mod:`~contract_review.testing.throwaway_domain` — a small fixed domain (checklist,
+  playbook, plugin object, contract) for tests that need *a* domain, not yours.
 
 Example::
 
