@@ -44,6 +44,7 @@ Generated data:
 Test doubles and builders:
 
 * :mod:`.declared` — a domain declaration's functions called as core calls them;
+* :mod:`.throwaway_domain` — a small fixed domain for core's own tests (no plugin needed);
 * :mod:`.fake_llm` — :class:`ScriptedLLM`, an LLM client answering from a script;
 * :mod:`.llm_stub_server` — a local HTTP server answering like an LLM service;
 * :mod:`.fake_embedder` — :class:`HashingEmbedder`: deterministic, no weights;
