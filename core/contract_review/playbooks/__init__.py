@@ -12,6 +12,7 @@ The playbook as data:
 * :mod:`.playbook_models` — :class:`Playbook`: metadata, party sides, rules;
 * :mod:`.playbook_loading` — reading, checking and writing playbook files;
 * :mod:`.checklist_loading` — a domain's checklist as a data file beside its playbook;
+* :mod:`.data_files` — reading a playbook or checklist file: its format and text;
 * :mod:`.term_library` — the shared one-sided terms a rule ``uses:``;
 
 Assessing a clause:

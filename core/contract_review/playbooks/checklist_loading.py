@@ -37,6 +37,7 @@ from pydantic import ValidationError
 
 from ..domain import ChecklistItem
 from ..errors import InputError, describe_validation_error
+from .data_files import data_format, read_data_file
 from .playbook_loading import TextNumbersLoader
 
 __all__ = [
@@ -48,7 +49,6 @@ __all__ = [
 ]
 
 ChecklistFormat = Literal["yaml", "toml"]
-_FORMATS: dict[str, ChecklistFormat] = {".yaml": "yaml", ".yml": "yaml", ".toml": "toml"}
 
 
 class ChecklistError(InputError):
@@ -57,12 +57,7 @@ class ChecklistError(InputError):
 
 
 def _format_of(name: str) -> ChecklistFormat:
-    suffix = Path(name).suffix.lower()
-    if suffix not in _FORMATS:
-        raise ChecklistError(
-            f"checklist {name}: unknown file type {suffix or '(none)'!r}; use .yaml, .yml or .toml"
-        )
-    return _FORMATS[suffix]
+    return data_format(name, what="checklist", error=ChecklistError)
 
 
 def load_checklist(path: str | os.PathLike[str]) -> tuple[ChecklistItem, ...]:
@@ -72,17 +67,7 @@ def load_checklist(path: str | os.PathLike[str]) -> tuple[ChecklistItem, ...]:
         or an item the schema rejects.
     """
     file = Path(path)
-    fmt = _format_of(str(file))
-    if not file.exists():
-        raise ChecklistError(f"checklist file {file} not found")
-    if not file.is_file():
-        raise ChecklistError(f"checklist {file} is not a file")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ChecklistError(f"checklist {file} is not UTF-8 text: {exc.reason}") from exc
-    except OSError as exc:
-        raise ChecklistError(f"checklist {file} cannot be read: {exc.strerror}") from exc
+    text, fmt = read_data_file(file, what="checklist", error=ChecklistError)
     return parse_checklist(text, source=str(file), fmt=fmt)
 
 

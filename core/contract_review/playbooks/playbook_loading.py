@@ -29,6 +29,7 @@ from pydantic import ValidationError
 
 from ..domain import DomainSpec
 from ..errors import InputError, describe_validation_error
+from .data_files import data_format, read_data_file
 from .playbook_models import PLAYBOOK_SCHEMA_VERSION, Playbook
 from .rule_models import PlaybookRule
 from .term_library import TermLibraryError, check_terms, expand_uses
@@ -48,7 +49,6 @@ __all__ = [
 PlaybookFormat = Literal["yaml", "toml"]
 #: The shared term library: package data of this package.
 TERM_LIBRARY_RESOURCE = "term_library.yaml"
-_FORMATS: dict[str, PlaybookFormat] = {".yaml": "yaml", ".yml": "yaml", ".toml": "toml"}
 
 
 class PlaybookError(InputError):
@@ -68,12 +68,7 @@ TextNumbersLoader.yaml_implicit_resolvers = {
 
 
 def _format_of(name: str) -> PlaybookFormat:
-    suffix = Path(name).suffix.lower()
-    if suffix not in _FORMATS:
-        raise PlaybookError(
-            f"playbook {name}: unknown file type {suffix or '(none)'!r}; use .yaml, .yml or .toml"
-        )
-    return _FORMATS[suffix]
+    return data_format(name, what="playbook", error=PlaybookError)
 
 
 def load_playbook(path: str | os.PathLike[str], *, domain: DomainSpec | None = None) -> Playbook:
@@ -85,17 +80,7 @@ def load_playbook(path: str | os.PathLike[str], *, domain: DomainSpec | None = N
         or a playbook the schema rejects.
     """
     file = Path(path)
-    fmt = _format_of(str(file))
-    if not file.exists():
-        raise PlaybookError(f"playbook file {file} not found")
-    if not file.is_file():
-        raise PlaybookError(f"playbook {file} is not a file")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise PlaybookError(f"playbook {file} is not UTF-8 text: {exc.reason}") from exc
-    except OSError as exc:
-        raise PlaybookError(f"playbook {file} cannot be read: {exc.strerror}") from exc
+    text, fmt = read_data_file(file, what="playbook", error=PlaybookError)
     playbook = parse_playbook(text, source=str(file), fmt=fmt)
     if domain is not None:
         check_playbook(playbook, domain, source=str(file))
