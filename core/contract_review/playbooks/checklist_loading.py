@@ -27,18 +27,15 @@ text, so ``clause_id: 14.10`` stays ``"14.10"``.
 from __future__ import annotations
 
 import os
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import ValidationError
 
 from ..domain import ChecklistItem
 from ..errors import InputError, describe_validation_error
-from .data_files import data_format, read_data_file
-from .playbook_loading import TextNumbersLoader
+from .data_files import data_format, parse_data, read_data_file
 
 __all__ = [
     "ChecklistError",
@@ -116,15 +113,7 @@ def parse_checklist(
 
 
 def _parse(text: str, source: str, fmt: ChecklistFormat) -> Any:
-    if fmt == "toml":
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ChecklistError(f"checklist {source} is not valid TOML: {exc}") from exc
-    try:
-        return yaml.load(text, Loader=TextNumbersLoader)  # a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        raise ChecklistError(f"checklist {source} is not valid YAML: {exc}") from exc
+    return parse_data(text, fmt, what="checklist", source=source, error=ChecklistError)
 
 
 def _items(raw_items: list[Any], source: str) -> tuple[ChecklistItem, ...]:

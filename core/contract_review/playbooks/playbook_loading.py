@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -29,7 +28,7 @@ from pydantic import ValidationError
 
 from ..domain import DomainSpec
 from ..errors import InputError, describe_validation_error
-from .data_files import data_format, read_data_file
+from .data_files import TextNumbersLoader, data_format, parse_data, read_data_file
 from .playbook_models import PLAYBOOK_SCHEMA_VERSION, Playbook
 from .rule_models import PlaybookRule
 from .term_library import TermLibraryError, check_terms, expand_uses
@@ -54,17 +53,6 @@ TERM_LIBRARY_RESOURCE = "term_library.yaml"
 class PlaybookError(InputError):
     """A playbook file is missing, unreadable or invalid; the message names the file,
     the rule or field, and what is wrong."""
-
-
-class TextNumbersLoader(yaml.SafeLoader):
-    """YAML's safe loader without its int and float guesses: numbers stay text (used
-    for playbooks, checklists and the term library)."""
-
-
-TextNumbersLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if not tag.endswith((":int", ":float"))]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
 
 
 def _format_of(name: str) -> PlaybookFormat:
@@ -118,15 +106,7 @@ def parse_playbook(text: str, *, source: str, fmt: PlaybookFormat) -> Playbook:
 
 
 def _parse(text: str, source: str, fmt: PlaybookFormat) -> Any:
-    if fmt == "toml":
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise PlaybookError(f"playbook {source} is not valid TOML: {exc}") from exc
-    try:
-        return yaml.load(text, Loader=TextNumbersLoader)  # a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        raise PlaybookError(f"playbook {source} is not valid YAML: {exc}") from exc
+    return parse_data(text, fmt, what="playbook", source=source, error=PlaybookError)
 
 
 @lru_cache(maxsize=1)
