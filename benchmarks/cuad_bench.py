@@ -39,22 +39,14 @@ from locator_fitting import FitSettings, contract_examples, fit_parameters, fold
 from pydantic import BaseModel, Field
 
 from contract_review.documents.loading import parse_text
-from contract_review_generic.clause_locator import (
-    clear_prepared,
-    locate_topic_clauses,
-    prepared_text,
-)
-from contract_review_generic.locator_parameters import (
-    PARAMETERS_FILE,
-    LocatorParameters,
-    load_parameters,
-    write_parameters,
-)
+from contract_review.locator.parameters import LocatorParameters, write_parameters
+from contract_review.locator.signal_locator import clear_prepared, prepared_text
+from contract_review_generic.clause_locator import LOCATOR, PARAMETERS
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "cuad"
 DEFAULT_OUT = REPO / "docs" / "benchmarks.md"
-PARAMETERS_PATH = REPO / "plugins" / "generic" / "contract_review_generic" / PARAMETERS_FILE
+PARAMETERS_PATH = REPO / "plugins" / "generic" / "contract_review_generic" / PARAMETERS.filename
 SECTION_START = "<!-- cuad-bench:start -->"
 SECTION_END = "<!-- cuad-bench:end -->"
 
@@ -124,7 +116,7 @@ def locator_predict(
         return {
             topic: [
                 (loc.start, loc.end)
-                for loc in locate_topic_clauses(document, topic, parameters=parameters)
+                for loc in LOCATOR.locate_topic_clauses(document, topic, parameters=parameters)
             ]
             for topic in topics
         }
@@ -171,7 +163,7 @@ def refit(contracts: Sequence[CuadContract], settings: FitSettings) -> LocatorPa
         fitted_on=f"CUAD v1 dev subset, {len(contracts)} contracts",
     )
     write_parameters(parameters, PARAMETERS_PATH)
-    load_parameters.cache_clear()
+    PARAMETERS.reload()
     return parameters
 
 
@@ -230,7 +222,7 @@ def run_benchmark(
         cross_validated=cross,
         folds=folds if folds > 1 else 0,
         settings=settings,
-        parameters_fitted_on=load_parameters().fitted_on,
+        parameters_fitted_on=LOCATOR.parameters().fitted_on,
         throughput=throughput,
         memory=_memory(contracts),
         finding_sizes=FindingSizes(
@@ -288,7 +280,7 @@ def render_section(result: CuadBenchResult) -> str:
         "",
         "Measured by `python benchmarks/cuad_bench.py` (run by `nox -s bench`). "
         + _SCORED[result.scored]
-        + " The generic domain's `locate_clauses` hook (`contract_review_generic.clause_locator`) answers "
+        + " The generic domain's `locate_clauses` hook (core's `SignalLocator`, configured by `contract_review_generic.clause_locator`) answers "
         "for each of the 16 checklist items CUAD labels: the contract is cut into clause "
         "units (parser sections, else paragraphs), each unit is scored from hand-written "
         "drafting signals (headings, characteristic phrasings, neighbouring-topic phrasings, "

@@ -1,7 +1,7 @@
-"""Fitting the generic locator's parameters from labelled contracts (CUAD): what
-``cuad_bench.py --refit`` writes to the plugin's ``locator_parameters.json`` and what its
-cross-validation refits per fold. The plugin only reads the result
-(:mod:`contract_review_generic.locator_parameters`).
+"""Fitting a signal locator's parameters from labelled contracts (CUAD for the generic
+domain): what ``cuad_bench.py --refit`` writes to the plugin's ``locator_parameters.json``
+and what its cross-validation refits per fold. The plugin only reads the result (core's
+:mod:`contract_review.locator.parameters`).
 
 Two steps, both plain and small enough to cross-validate:
 
@@ -35,14 +35,10 @@ from location_metrics import is_correct
 from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.documents.loading import parse_text
-from contract_review_generic.clause_locator import prepared_text
-from contract_review_generic.locator_parameters import (
-    LocatorParameters,
-    TopicParameters,
-    reported_count,
-)
-from contract_review_generic.topic_signals import compiled_signals
-from contract_review_generic.unit_features import FEATURE_NAMES, topic_features
+from contract_review.locator.features import FEATURE_NAMES, topic_features
+from contract_review.locator.parameters import LocatorParameters, TopicParameters, reported_count
+from contract_review.locator.signal_locator import SignalLocator, prepared_text
+from contract_review_generic.clause_locator import LOCATOR
 
 __all__ = [
     "ContractExamples",
@@ -107,14 +103,17 @@ class ContractExamples(BaseModel):
 
 
 def contract_examples(
-    contract: CuadContract, topics: Sequence[str] = CUAD_TOPICS
+    contract: CuadContract,
+    topics: Sequence[str] = CUAD_TOPICS,
+    locator: SignalLocator = LOCATOR,
 ) -> ContractExamples:
-    """The features and unit labels of ``contract`` for ``topics``."""
+    """The features and unit labels of ``contract`` for ``topics``, from the signals of
+    ``locator`` (the generic domain's by default)."""
     prepared = prepared_text(parse_text(contract.text, name=contract.name))
     by_topic: dict[str, TopicExamples] = {}
     for topic in topics:
         labels = [(span.start, span.end) for span in contract.labels.get(topic, [])]
-        features = topic_features(prepared, compiled_signals(topic))
+        features = topic_features(prepared, locator.signals_for(topic))
         by_topic[topic] = TopicExamples(
             rows=features.rows,
             eligible=features.eligible,

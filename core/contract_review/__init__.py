@@ -21,6 +21,7 @@ What core does, one sub-package each:
 * :mod:`.documents` — the section model and the parsers (text, Markdown, .docx, .pdf);
 * :mod:`.skills` — skill registration, the dispatcher, tool definitions, tool calls;
 * :mod:`.builtin` — core's own plugins: generic and law skills, parsers, embedders...;
+* :mod:`.locator` — a clause locator a domain configures with its signals and weights;
 * :mod:`.playbooks` — domain playbooks as data, and the offline assessor applying them;
 * :mod:`.review` — the review engine: plan, analyse, redline, approve, report;
 * :mod:`.reports` — the report as Markdown and HTML pages;

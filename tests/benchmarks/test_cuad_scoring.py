@@ -25,7 +25,7 @@ from location_metrics import score_locations
 
 from contract_review.documents.loading import parse_text
 from contract_review.errors import InputError
-from contract_review_generic.clause_locator import locate_topic_clauses
+from contract_review_generic.clause_locator import LOCATOR
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CUAD = REPO_ROOT.parent / "shared" / "data" / "cuad"
@@ -43,7 +43,7 @@ def test_cuad_macro_recall_and_precision() -> None:
         document = parse_text(contract.text, name=contract.name)
         assert document.source == contract.text  # offsets of labels and findings agree
         predictions[contract.name] = {
-            topic: [(loc.start, loc.end) for loc in locate_topic_clauses(document, topic)]
+            topic: [(loc.start, loc.end) for loc in LOCATOR.locate_topic_clauses(document, topic)]
             for topic in CUAD_TOPICS
         }
     scores = score_locations(contracts, predictions, CUAD_TOPICS)

@@ -11,7 +11,7 @@ pytest.importorskip("contract_review_generic", reason="the generic domain plugin
 from cuad_labels import CUAD_TOPICS
 from locator_fitting import FitSettings, _best_decision
 
-from contract_review_generic.locator_parameters import load_parameters
+from contract_review_generic.clause_locator import LOCATOR
 
 SETTINGS = FitSettings(extra_ratio_choices=(0.6, 0.8, 1.01))
 
@@ -41,7 +41,7 @@ def test_no_choices_keep_the_common_ratio() -> None:
 
 
 def test_shipped_parameters_choose_a_ratio_for_every_cuad_topic() -> None:
-    parameters = load_parameters()
+    parameters = LOCATOR.parameters()
     assert parameters.compatible()
     assert set(parameters.topics) == set(CUAD_TOPICS)
     ratios = {topic.extra_ratio for topic in parameters.topics.values()}

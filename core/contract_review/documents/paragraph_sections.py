@@ -31,7 +31,7 @@ Widths count East Asian wide characters (Chinese ideographs, full-width punctuat
 as two columns, so the same limits suit English and Chinese text.
 
 The blank-line cutting, span trimming and joining of minor pieces are shared with the
-generic domain's clause units (``contract_review_generic.paragraph_units``).
+signal locator's clause units (:mod:`contract_review.locator.units`).
 """
 
 from __future__ import annotations

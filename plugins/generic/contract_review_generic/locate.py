@@ -25,7 +25,7 @@ from contract_review.documents.numbering import parse_clause_reference
 from contract_review.skills.generic.clause_lookup import clause_text
 
 from .checklist import CHECKLIST
-from .clause_locator import rank_topic
+from .clause_locator import LOCATOR
 
 #: Characters of each candidate's text returned as its excerpt.
 EXCERPT_CHARS = 300
@@ -150,7 +150,7 @@ def _paragraph_candidates(
 ) -> LocateClauseOutput:
     """Candidates for a document without numbered sections: its paragraphs, ranked for
     the topic."""
-    ranking = rank_topic(document, clause_id, tuple(keywords))
+    ranking = LOCATOR.rank_topic(document, clause_id, tuple(keywords))
     candidates = [
         ClauseCandidate(
             section_id=item.unit.label,

@@ -7,7 +7,7 @@ from . import checklist, clause_locator, registrations, skill_inputs
 GENERIC = DomainDeclaration(
     spec=checklist.DOMAIN_SPEC,
     skills=registrations.SKILLS,
-    clause_locator=clause_locator.locate_clause,
+    clause_locator=clause_locator.LOCATOR.locate_clause,
     skill_inputs=skill_inputs.SKILL_INPUTS,
 )
 

@@ -1,10 +1,10 @@
 """Signal table, part 2: law, intellectual property, insurance, audit, damages,
 warranty, term and renewal, commitments, and the topics CUAD does not label
-(indemnification, confidentiality, disputes, payment) — see :mod:`.signal_model`."""
+(indemnification, confidentiality, disputes, payment) — see :mod:`contract_review.locator.signals`."""
 
 from __future__ import annotations
 
-from .signal_model import MONEY, PERIOD, ZH_PERIOD, TopicSignals, topic_signals
+from contract_review.locator.signals import MONEY, PERIOD, ZH_PERIOD, TopicSignals, topic_signals
 
 __all__ = ["COMMERCIAL_TERMS_SIGNALS"]
 

@@ -1,9 +1,9 @@
 """Signal table, part 1: liability, termination, assignment and control, restrictive
-covenants (see :mod:`.signal_model` for what each field means)."""
+covenants (see :mod:`contract_review.locator.signals` for what each field means)."""
 
 from __future__ import annotations
 
-from .signal_model import PERIOD, TopicSignals, topic_signals
+from contract_review.locator.signals import PERIOD, TopicSignals, topic_signals
 
 __all__ = ["LIABILITY_CONTROL_SIGNALS"]
 

@@ -1,18 +1,17 @@
-"""The generic domain's clause locator (``locate_clauses`` hook).
+"""The generic domain's clause locator (``locate_clauses`` hook): core's signal locator
+with the domain's signal table and fitted parameters (the machinery itself is tested
+with a throwaway table in ``tests/locator``).
 
 * Its CUAD acceptance figures (macro precision and recall over the 16 categories CUAD
   labels) are checked with the CUAD benchmark's modules, in
   ``tests/benchmarks/test_cuad_scoring.py``.
 * On small contracts written here, English and Chinese, numbered and not: a topic
   that is there is located at the right clause, a topic that is not gives ``[]``.
-* Properties: every location lies inside the document and quotes a non-empty
-  passage; clause units never overlap and are trimmed.
+* Property: every location lies inside the document and quotes a non-empty
+  passage (units in arbitrary text: ``tests/locator``).
 """
 
 from __future__ import annotations
-
-import itertools
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,20 +20,16 @@ from hypothesis import strategies as st
 import contract_review_generic.plugin as plugin
 from contract_review.documents.loading import parse_text
 from contract_review.documents.model import Document, Sectioning
-from contract_review.errors import InputError
+from contract_review.locator.features import FEATURE_NAMES, document_text, topic_features
+from contract_review.locator.units import clause_units
 from contract_review.registry import load_registry
 from contract_review.review.routing import locate_clauses as route_locate
 from contract_review.review.state import ReviewState
 from contract_review.testing.declared import declared_locations
 from contract_review.testing.strategies import review_states
 from contract_review_generic.checklist import CHECKLIST, DOMAIN_SPEC
-from contract_review_generic.clause_locator import locate_topic_clauses, rank_topic
-from contract_review_generic.fast_patterns import FastPattern, top_level_alternatives
+from contract_review_generic.clause_locator import LOCATOR, SIGNALS
 from contract_review_generic.locate import LocateClauseInput, locate_topic
-from contract_review_generic.locator_parameters import load_parameters, read_parameters
-from contract_review_generic.paragraph_units import clause_units
-from contract_review_generic.topic_signals import compiled_signals
-from contract_review_generic.unit_features import FEATURE_NAMES, document_text, topic_features
 
 CONTRACT_EN = """SUPPLY AGREEMENT
 
@@ -96,10 +91,6 @@ GOVERNING LAW
 
 This Agreement shall be governed by the laws of the State of California.
 """
-
-
-#: The topics the shipped parameters were fitted for (the 16 CUAD labels).
-FITTED_TOPICS = sorted(load_parameters().topics)
 
 
 @pytest.fixture(scope="module")
@@ -166,11 +157,11 @@ def test_unnumbered_contract_is_located_by_paragraph(unnumbered: Document) -> No
     for topic, words in (("insurance", "additional insured"), ("governing_law", "governed by")):
         item = DOMAIN_SPEC.checklist_item(topic)
         assert item is not None
-        located = locate_topic_clauses(unnumbered, topic)
+        located = LOCATOR.locate_topic_clauses(unnumbered, topic)
         assert located and located[0].clause_id.startswith("¶")
         assert words in located[0].text(unnumbered)
         assert located[0].reason
-    assert locate_topic_clauses(unnumbered, "anti_assignment") == []
+    assert LOCATOR.locate_topic_clauses(unnumbered, "anti_assignment") == []
 
 
 def test_locate_skill_ranks_paragraphs_without_sections(unnumbered: Document) -> None:
@@ -205,24 +196,22 @@ def test_topics_outside_cuad_and_unknown_topics(english: Document) -> None:
     # Checklist topics CUAD does not label use the shared weights.
     assert _hook(english, "payment_terms")[:1] == ["2.1"]
     # An unknown topic is found by its keywords (fallback signals).
-    ranking = rank_topic(english, "notices_clause", ("notices", "in writing"))
+    ranking = LOCATOR.rank_topic(english, "notices_clause", ("notices", "in writing"))
     assert ranking.ranked and ranking.ranked[0].unit.label == "6.1"
 
 
+def test_the_table_lists_each_topic_once_and_the_parameters_fit_it() -> None:
+    topics = [row.topic for row in SIGNALS]
+    assert len(topics) == len(set(topics)) == len(LOCATOR.topics)
+    assert set(LOCATOR.parameters().topics) <= set(topics)
+    assert LOCATOR.parameters().compatible()
+
+
 def test_ranking_is_best_first(english: Document) -> None:
-    ranking = rank_topic(english, "governing_law")
+    ranking = LOCATOR.rank_topic(english, "governing_law")
     probabilities = [item.probability for item in ranking.ranked]
     assert probabilities == sorted(probabilities, reverse=True)
     assert ranking.found and ranking.found[0].probability >= ranking.threshold
-
-
-def test_parameters_file_errors_name_the_file(tmp_path: Path) -> None:
-    broken = tmp_path / "params.json"
-    broken.write_text("{not json", encoding="utf-8")
-    with pytest.raises(InputError, match=r"params\.json"):
-        read_parameters(broken)
-    with pytest.raises(InputError, match=r"missing\.json"):
-        read_parameters(tmp_path / "missing.json")
 
 
 # ------------------------------------------------------------------ properties
@@ -244,52 +233,10 @@ def test_locations_lie_inside_the_document(state: ReviewState, topic: str) -> No
         assert location.document == document.name and location.role == document.role
 
 
-_WORDS = st.sampled_from(
-    ["governed", "by", "the", "laws", "of", "assign", "insurance", "In no event", "liable",
-     "12.3", "ARTICLE 5", "\n", "\n\n", "  ", ".", "；", "适用", "法律", "转让", "第三条"]
-)  # fmt: skip
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    words=st.lists(_WORDS | st.text(min_size=1, max_size=12), min_size=1, max_size=80),
-    topic=st.sampled_from(FITTED_TOPICS),
-)
-def test_units_and_locations_in_arbitrary_text(words: list[str], topic: str) -> None:
-    text = " ".join(words)
-    if not text.strip():
-        return
-    document = parse_text(text, name="arbitrary.txt")
-    units = clause_units(document)
-    for unit, following in itertools.pairwise(units):
-        assert unit.end <= following.start
-    for unit in units:
-        passage = unit.text(document)
-        assert passage.strip() and passage == passage.strip()
-    for location in locate_topic_clauses(document, topic):
-        assert 0 <= location.start < location.end <= len(document.source)
-        assert location.text(document).strip()
-
-
-@given(
-    words=st.lists(st.sampled_from(["law", "laws", "outlaw", "by-laws", "(30)", " "]), max_size=8)
-)
-def test_fast_pattern_matches_like_re(words: list[str]) -> None:
-    import re
-
-    text = "".join(words)
-    for pattern in (r"\blaws?\b|\(\d+\)", r"\b(?:\d+|\(\d+\))\s", r"\blaw"):
-        assert FastPattern.compile(pattern).search(text) == bool(re.search(pattern, text))
-
-
-def test_top_level_alternatives() -> None:
-    assert top_level_alternatives(r"\ba|b(c|d)|[|]e") == [r"\ba", "b(c|d)", "[|]e"]
-
-
 def _features(text: str, topic: str) -> dict[str, float]:
     document = parse_text(text, name="features.txt")
     prepared = document_text(document.source, clause_units(document))
-    features = topic_features(prepared, compiled_signals(topic))
+    features = topic_features(prepared, LOCATOR.signals_for(topic))
     row = next(row for row, ok in zip(features.rows, features.eligible, strict=True) if ok)
     return dict(zip(FEATURE_NAMES, row, strict=True))
 
@@ -331,7 +278,7 @@ def test_a_heading_naming_a_neighbouring_topic_is_a_feature() -> None:
 def test_carve_outs_from_a_cap_are_uncapped_liability_wording() -> None:
     """ "except for its indemnification obligations, each party's liability shall not
     exceed ..." carves a liability out of the cap."""
-    [carve_out, *_] = compiled_signals("uncapped_liability").strong
+    [carve_out, *_] = LOCATOR.signals_for("uncapped_liability").strong
     text = (
         "except for its indemnification obligations, each party's liability under this "
         "agreement shall not exceed the fees paid"

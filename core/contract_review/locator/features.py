@@ -22,8 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.documents.contract_type import infer_contract_type
 
-from .paragraph_units import MAX_UNIT_CHARS, ClauseUnit
-from .topic_signals import CompiledSignals
+from .signals import CompiledSignals
+from .units import MAX_UNIT_CHARS, ClauseUnit
 
 #: The contract types the locator's weights were fitted with, one feature each (core
 #: may learn more types; the locator reads these until it is refitted).

@@ -1,4 +1,4 @@
-"""Cutting a contract into clause units: the passages the generic locator ranks.
+"""Cutting a contract into clause units: the passages a signal locator ranks.
 
 A unit is a leaf section as the parser found it (a parent section contributes its own
 text before its first child, when that is more than its heading); a contract with no

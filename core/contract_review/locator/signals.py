@@ -1,7 +1,7 @@
-"""The form of the locator's signal table: what marks a topic in a contract's wording.
+"""A domain's signal table: what marks a topic in a contract's wording.
 
-For each topic, regular expressions written from ordinary drafting practice (English
-and Chinese), matched against a unit's text lower-cased with its whitespace collapsed
+For each topic, regular expressions a domain writes from ordinary drafting practice
+(English and Chinese), matched against a unit's text lower-cased with its whitespace collapsed
 (so patterns are written in lower case):
 
 * ``heading`` — words of a heading that names the topic ("Limitation of Liability",
@@ -16,9 +16,13 @@ and Chinese), matched against a unit's text lower-cased with its whitespace coll
 * ``trigger`` — lower-case substrings; a unit with none of them cannot hold the topic.
 
 The fragments below (numbers, periods, amounts) are shared by the tables.
+:func:`compile_signals` compiles a row for matching; :func:`fallback_signals` builds a
+row from a checklist item's keywords for a topic the table does not know.
 """
 
 from __future__ import annotations
+
+import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,6 +35,8 @@ __all__ = [
     "ZH_PERIOD",
     "CompiledSignals",
     "TopicSignals",
+    "compile_signals",
+    "fallback_signals",
     "topic_signals",
 ]
 
@@ -79,4 +85,35 @@ def topic_signals(
     """A table row: the topic, its heading pattern and strong patterns, and the rest."""
     return TopicSignals.model_validate(
         {"topic": topic, "heading": heading, "strong": strong, **rest}
+    )
+
+
+def _keyword_pattern(keyword: str) -> str:
+    words = keyword.lower().split()
+    pattern = r"\s+".join(re.escape(word) for word in words)
+    return rf"\b{pattern}" if keyword[:1].isascii() and keyword[:1].isalnum() else pattern
+
+
+def fallback_signals(topic: str, keywords: tuple[str, ...]) -> TopicSignals:
+    """Signals for a topic a table does not know: its keywords (the checklist's, or the
+    topic id read as words) as heading, strong and support patterns."""
+    words = [k for k in keywords if k.strip()] or [topic.replace("_", " ")]
+    return TopicSignals(
+        topic=topic,
+        heading="|".join(_keyword_pattern(word) for word in words),
+        strong=tuple(_keyword_pattern(word) for word in words),
+        support=tuple(_keyword_pattern(word) for word in words),
+        trigger=tuple(dict.fromkeys(word.lower().split()[0] for word in words)),
+    )
+
+
+def compile_signals(signals: TopicSignals) -> CompiledSignals:
+    """``signals`` compiled for matching (support patterns de-duplicated)."""
+    return CompiledSignals(
+        topic=signals.topic,
+        heading=FastPattern.compile(signals.heading),
+        strong=tuple(FastPattern.compile(p) for p in signals.strong),
+        support=tuple(FastPattern.compile(p) for p in dict.fromkeys(signals.support)),
+        against=tuple(FastPattern.compile(p) for p in signals.against),
+        trigger=signals.trigger,
     )

@@ -1,6 +1,6 @@
-"""The generic locator's fitted parameters: unit scoring weights and flag thresholds.
+"""A signal locator's fitted parameters: unit scoring weights and flag thresholds.
 
-A unit's score for a topic is a logistic model over :data:`unit_features.FEATURE_NAMES`:
+A unit's score for a topic is a logistic model over :data:`.features.FEATURE_NAMES`:
 ``sigmoid(x · (shared_weights + topic.weights) + intercept + topic.bias)``. The shared
 weights hold what every topic has in common (a heading naming the topic, the
 topic's characteristic phrasings); a topic's own weights and bias adjust them. A
@@ -9,11 +9,12 @@ contract is judged to hold the topic when its best unit scores at least the topi
 ``extra_ratio`` of the best score (the topic's own ratio when it has one: second
 findings are mostly wrong for some topics).
 
-The parameters ship with the plugin (``locator_parameters.json``), fitted on the CUAD
+A domain ships its parameters as a JSON file in its package
+(:class:`PackagedParameters` names it); the generic domain's are fitted on the CUAD
 dev contracts by ``benchmarks/cuad_bench.py --refit`` (the fitting is
-``benchmarks/locator_fitting.py`` in the repository, not part of the plugin: the plugin
-only reads the file). A topic the file does not list
-(one of the checklist's topics CUAD does not label, or a topic a playbook adds) uses
+``benchmarks/locator_fitting.py`` in the repository, not part of any package: a
+domain only reads the file). A topic the file does not list (one of the checklist's
+topics the training data does not label, or a topic a playbook adds) uses
 ``default``: the shared weights, the mean topic bias and the median threshold.
 """
 
@@ -29,20 +30,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from contract_review.errors import InputError
 
-from .unit_features import FEATURE_NAMES
+from .features import FEATURE_NAMES
 
 __all__ = [
-    "PARAMETERS_FILE",
     "LocatorParameters",
+    "PackagedParameters",
     "TopicParameters",
-    "load_parameters",
     "read_parameters",
     "reported_count",
     "write_parameters",
 ]
-
-#: The packaged parameters, next to this module.
-PARAMETERS_FILE = "locator_parameters.json"
 
 
 class TopicParameters(BaseModel):
@@ -157,9 +154,32 @@ def write_parameters(parameters: LocatorParameters, path: Path) -> None:
     path.write_text(parameters.model_dump_json(indent=1) + "\n", encoding="utf-8")
 
 
+class PackagedParameters(BaseModel):
+    """Parameters shipped as a JSON file inside a package, read once on first use."""
+
+    model_config = ConfigDict(frozen=True)
+
+    package: str = Field(min_length=1, description="The package holding the file.")
+    filename: str = Field(min_length=1, description="The file's name in the package.")
+
+    def load(self) -> LocatorParameters:
+        """The parameters (read once per package and file).
+
+        :raises InputError: as :func:`read_parameters` does.
+        """
+        return _packaged(self.package, self.filename)
+
+    def reload(self) -> None:
+        """Read the file again on next use (after it was rewritten, e.g. refitted)."""
+        _packaged.cache_clear()
+
+    def path(self) -> Path:
+        """Where the file is (a package installed from a wheel keeps it on disk)."""
+        return Path(str(resources.files(self.package).joinpath(self.filename)))
+
+
 @cache
-def load_parameters() -> LocatorParameters:
-    """The parameters shipped with the plugin."""
-    source = resources.files(__package__).joinpath(PARAMETERS_FILE)
+def _packaged(package: str, filename: str) -> LocatorParameters:
+    source = resources.files(package).joinpath(filename)
     with resources.as_file(source) as path:
         return read_parameters(path)
