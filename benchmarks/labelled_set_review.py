@@ -15,7 +15,13 @@ its ``report.json`` is read for:
 * summary counts that do not add up (levels to deviations, deviations and missing to
   the total);
 * checklist items reported missing that the manifest says the contract provides;
-* contracts refused.
+* contracts refused;
+* for a set that says so (``party``, ``references`` in an entry: the side reviewed for
+  and the documents beside the contract, e.g. a disclosure letter): terms flagged at
+  their own sub-clause (the finding's clause is the manifest's, not its article), and
+  for each disclosure that undercuts a warranty, whether the warranty's finding carries
+  the disclosure passage as ``reference`` evidence and proposes a change; for each
+  general disclosure, whether some high or critical finding quotes it.
 
 ``--cli`` chooses the executable, so the same scoring measures a set on arrival with
 the engine as committed (another checkout's ``contract-review``) and after::
@@ -46,9 +52,17 @@ FIXTURES = REPO / "tests" / "review" / "fixtures"
 _PRC = re.compile(r"民法典|条例|中华人民共和国|\bPRC\b|Civil Code|Law:\s")
 
 
-def _review(cli: str, path: Path, domain: str, out: Path, data_dir: Path) -> dict[str, Any] | str:
+def _review(
+    cli: str, path: Path, entry: dict[str, Any], out: Path, data_dir: Path
+) -> dict[str, Any] | str:
     env = {**os.environ, "CONTRACT_REVIEW_DATA_DIR": str(data_dir)}
-    command = [cli, "review", str(path), "--domain", domain, "--llm", "none", "--out", str(out)]
+    command = [cli, "review", str(path), "--domain", entry["domain"], "--llm", "none"]
+    command += ["--out", str(out)]
+    if entry.get("party"):
+        command += ["--party", entry["party"]]
+    for reference in entry.get("references", []):
+        command += ["--reference", str(path.parent / reference["file"])]
+        command += ["--role", reference.get("role", "reference")]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     report = out / "report.json"
     if done.returncode != 0 or not report.is_file():
@@ -75,6 +89,60 @@ def _flagged(report: dict[str, Any], text: str, quote: str) -> bool:
         if any(s <= at < e or (at <= s < at + len(quote)) for s, e in _clause_spans(finding)):
             return True
     return False
+
+
+def _at_subclause(report: dict[str, Any], text: str, term: dict[str, Any]) -> bool:
+    """A high or critical finding at the term's own sub-clause quotes it."""
+    at = text.find(term["quote"])
+    clause = str(term["clause_id"])
+    for finding in report["findings"]:
+        if finding.get("status") != "found" or finding["risk_level"] not in ("high", "critical"):
+            continue
+        own = str(finding.get("clause_id") or "")
+        if own != clause and not own.startswith(f"{clause} "):
+            continue
+        if any(s <= at < e for s, e in _clause_spans(finding)):
+            return True
+    return False
+
+
+def _quotes(evidence: dict[str, Any], quote: str) -> bool:
+    """Whether a piece of evidence holds ``quote`` (or the quote holds it)."""
+    shown = " ".join(str(evidence.get("text", "")).split())
+    wanted = " ".join(quote.split())
+    return bool(shown) and (wanted in shown or shown in wanted)
+
+
+def _disclosure_checks(report: dict[str, Any], entry: dict[str, Any]) -> dict[str, int]:
+    """Specific disclosures that undercut a warranty: evidenced at the warranty's finding,
+    and with a proposed change there; general disclosures quoted by a severe finding."""
+    found = [f for f in report["findings"] if f.get("status") == "found"]
+    counts = {"undercutting": 0, "evidenced": 0, "remedied": 0, "general": 0, "general_flagged": 0}
+    for disclosure in entry.get("disclosures", []):
+        quote = disclosure["quote"]
+        if disclosure.get("kind") == "general":
+            counts["general"] += 1
+            counts["general_flagged"] += any(
+                f["risk_level"] in ("high", "critical")
+                and any(e.get("kind") == "reference" and _quotes(e, quote) for e in f["evidence"])
+                for f in found
+            )
+            continue
+        if not disclosure.get("undercuts"):
+            continue
+        counts["undercutting"] += 1
+        clause = str(disclosure["warranty_clause_id"])
+        at_warranty = [
+            f
+            for f in found
+            if str(f.get("clause_id") or "") == clause
+            and any(e.get("kind") == "reference" and _quotes(e, quote) for e in f["evidence"])
+        ]
+        counts["evidenced"] += bool(at_warranty)
+        counts["remedied"] += any(
+            f.get("suggested_change") or f.get("redline_of") for f in at_warranty
+        )
+    return counts
 
 
 def _is_issue(finding: dict[str, Any]) -> bool:
@@ -122,6 +190,8 @@ def score_contract(entry: dict[str, Any], text: str, report: dict[str, Any]) -> 
     return {
         "terms": len(entry.get("terms", [])),
         "terms_flagged": sum(_flagged(report, text, t["quote"]) for t in entry.get("terms", [])),
+        "terms_at_subclause": sum(_at_subclause(report, text, t) for t in entry.get("terms", [])),
+        "disclosures": _disclosure_checks(report, entry),
         "balanced": len(entry.get("balanced", [])),
         "balanced_flagged": sum(
             _flagged(report, text, b["quote"]) for b in entry.get("balanced", [])
@@ -135,6 +205,20 @@ def score_contract(entry: dict[str, Any], text: str, report: dict[str, Any]) -> 
         "counts_add_up": adds_up,
         "wrongly_missing": wrongly_missing,
         "governing_law": report.get("governing_law"),
+    }
+
+
+def _disclosure_totals(rows: list[dict[str, Any]]) -> dict[str, str]:
+    """The set's disclosure figures, when its manifest lists disclosures."""
+    if not rows:
+        return {}
+    total = {key: sum(r["disclosures"][key] for r in rows) for key in rows[0]["disclosures"]}
+    if not total["undercutting"] and not total["general"]:
+        return {}
+    return {
+        "undercutting_disclosures_evidenced": f"{total['evidenced']}/{total['undercutting']}",
+        "undercutting_disclosures_remedied": f"{total['remedied']}/{total['undercutting']}",
+        "general_disclosures_flagged": f"{total['general_flagged']}/{total['general']}",
     }
 
 
@@ -164,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         with ThreadPoolExecutor(args.workers) as pool:
             reports = list(
                 pool.map(
-                    lambda job: _review(args.cli, job[2], job[1]["domain"], job[3], data_dir),
+                    lambda job: _review(args.cli, job[2], job[1], job[3], data_dir),
                     jobs,
                 )
             )
@@ -184,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
             "contracts": len(rows),
             "refused": sum(r["refused"] for r in rows),
             "terms_flagged": f"{_sum(scored, 'terms_flagged')}/{_sum(rows, 'terms')}",
+            "terms_at_subclause": f"{_sum(scored, 'terms_at_subclause')}/{_sum(rows, 'terms')}",
             "balanced_flagged": f"{_sum(scored, 'balanced_flagged')}/{_sum(scored, 'balanced')}",
             "severe_without_change": f"{_sum(scored, 'severe_without_change')}/"
             f"{_sum(scored, 'severe')}",
@@ -192,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             "prc_citations_under_other_law": _sum(scored, "prc_citations_under_other_law"),
             "reports_whose_counts_do_not_add_up": sum(not r["counts_add_up"] for r in scored),
             "items_wrongly_missing": _sum(scored, "wrongly_missing"),
+            **_disclosure_totals(scored),
         }
         totals.append(summary)
         print(json.dumps(summary, ensure_ascii=False))
