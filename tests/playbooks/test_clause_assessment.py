@@ -264,6 +264,23 @@ def test_party_ranks_the_findings() -> None:
     assert ours.risk_level is RiskLevel.HIGH and "burdens your side" in ours.description
     [theirs] = assess_clause(PLAYBOOK, PAY_ITEM, location, [document], party=customer)
     assert theirs.risk_level is RiskLevel.LOW and "favours you" in theirs.description
+
+
+def test_a_term_in_our_favour_gets_no_redline() -> None:
+    """The rule's redline would shorten the payment period: proposed to the party it
+    burdens, never to the party it favours."""
+    document = _document()
+    location = [_location(document, "4")]
+    [pay] = [rule for rule in PLAYBOOK.rules if rule.rule_id == "long_payment"]
+    redlined = pay.model_copy(update={"redline": Redline(kind="replace_value")})
+    playbook = PLAYBOOK.model_copy(update={"rules": (redlined,)})
+    supplier = resolve_party("Alder", [document])
+    customer = resolve_party("customer", [document])
+    [ours] = assess_clause(playbook, PAY_ITEM, location, [document], party=supplier)
+    assert ours.suggested_change is not None and "60" in ours.suggested_change.after
+    [theirs] = assess_clause(playbook, PAY_ITEM, location, [document], party=customer)
+    assert theirs.suggested_change is None
+    assert theirs.change_in_words == "No change proposed: the term favours you."
     [either] = assess_clause(PLAYBOOK, CAP_ITEM, location, [document], party=customer)
     assert either.risk_level is RiskLevel.HIGH  # burdens 'either': not ranked
 

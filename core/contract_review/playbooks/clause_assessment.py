@@ -563,8 +563,9 @@ def _build(
     burden: Burden,
 ) -> Finding:
     level = rule.risk_level
+    favours_us = False
     if burden == "theirs" and ctx.party is not None:
-        level = RiskLevel.LOW
+        level, favours_us = RiskLevel.LOW, True
         description += f" This term burdens the other side: it favours you ({ctx.party.display})."
     elif burden == "ours" and ctx.party is not None:
         description += f" This term burdens your side ({ctx.party.display})."
@@ -580,7 +581,10 @@ def _build(
         again = struck_sentences(after, find_hits(rule, after))
         if again is not None and _redline_problem(rule, passage.text, again) is None:
             after, problem = again, None
-    if after is not None and problem is None:
+    if favours_us:
+        # we do not propose to give away a term in our favour
+        in_words = "No change proposed: the term favours you."
+    elif after is not None and problem is None:
         change = suggested_change(passage.text, after, label=f"clause {passage.clause_id}")
     else:
         in_words = rule.suggested_redline or rule.standard_position

@@ -1,0 +1,284 @@
+"""The SHA/SPA playbook's deal terms, one at a time: each one-sided clause (English and
+Chinese) is found at its own sub-clause, high for the party it burdens and low, with no
+redline, for the party it favours; the balanced clause on the same subject is not
+flagged."""
+
+from __future__ import annotations
+
+import pytest
+
+from contract_review.documents.loading import parse_text
+from contract_review.domain import RiskLevel
+from contract_review.playbooks.clause_assessment import assess_document_rules
+from contract_review.playbooks.finding_selection import rule_id_of
+from contract_review.playbooks.party_sides import resolve_party
+from contract_review.review.findings import Finding
+from contract_review_sha_spa.checklist import DOMAIN_SPEC
+from contract_review_sha_spa.playbook import PLAYBOOK
+
+EN_PARTIES = (
+    'This Agreement is made between Harbour Holdings Ltd (the "Seller") and '
+    'Northgate Capital Ltd (the "Buyer").\n\n'
+)
+ZH_PARTIES = "转让方：华海控股有限公司（“转让方”）\n受让方：北门资本有限公司（“受让方”）\n\n"
+
+
+def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
+    chinese = any("\u4e00" <= char <= "\u9fff" for char in text)
+    source = (ZH_PARTIES if chinese else EN_PARTIES) + text
+    document = parse_text(source, name="deal.txt")
+    checklist_item = DOMAIN_SPEC.checklist_item(item)
+    assert checklist_item is not None
+    side = None if party is None else resolve_party(party, [document], sides=PLAYBOOK.sides)
+    return assess_document_rules(PLAYBOOK, checklist_item, [document], party=side)
+
+
+#: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
+ONE_SIDED: list[tuple[str, str, str, str, str]] = [
+    (
+        "sha_spa_conditions_waived_at_one_side_discretion",
+        "3",
+        "buyer",
+        "3.2",
+        "3. Conditions\n3.1 Completion is conditional on the Conditions.\n3.2 The Seller may, "
+        "in its sole and absolute discretion, waive any or all of the Conditions by notice "
+        "to the Buyer.\n",
+    ),
+    (
+        "sha_spa_break_fee_payable_by_one_side",
+        "3",
+        "buyer",
+        "3.5",
+        "3. Conditions\n3.5 If this Agreement terminates before Completion for any reason, "
+        "the Buyer shall pay to the Seller a break fee of USD 2,000,000 within five "
+        "Business Days.\n",
+    ),
+    (
+        "sha_spa_general_disclosure",
+        "4",
+        "buyer",
+        "5.2",
+        "5. Warranties\n5.2 The Warranties are qualified by all information contained in "
+        "the Data Room, whether or not fairly disclosed in the Disclosure Letter.\n",
+    ),
+    (
+        "sha_spa_general_disclosure",
+        "4",
+        "受让方",
+        "第五条",
+        "第五条 陈述与保证\n数据室中的全部文件均视为已向受让方充分披露，转让方就该等事项不承担保证责任。\n",
+    ),
+    (
+        "sha_spa_buyer_knowledge_bars_claims",
+        "4",
+        "buyer",
+        "5.4",
+        "5. Warranties\n5.4 The Seller shall have no liability for any Claim to the extent "
+        "that the Buyer had actual, constructive or imputed knowledge of the matter "
+        "giving rise to it.\n",
+    ),
+    (
+        "sha_spa_knowledge_without_enquiry",
+        "4",
+        "buyer",
+        "5.6",
+        "5. Warranties\n5.6 Where a Warranty is qualified by the Seller's awareness, it "
+        "refers to the actual knowledge of Mr Lee without any enquiry.\n",
+    ),
+    (
+        "sha_spa_seller_cap_too_low",
+        "7",
+        "buyer",
+        "9.2",
+        "9. Limitations\n9.2 The aggregate liability of the Seller for all Claims shall not "
+        "exceed an amount equal to 1% of the Purchase Price.\n",
+    ),
+    (
+        "sha_spa_seller_cap_too_low",
+        "7",
+        "受让方",
+        "第九条",
+        "第九条 责任限制\n转让方的赔偿责任总额不超过股权转让款的2%。\n",
+    ),
+    (
+        "sha_spa_claim_period_short",
+        "7",
+        "buyer",
+        "9.3",
+        "9. Limitations\n9.3 The Seller shall not be liable for any Claim unless notice of "
+        "it is given to the Seller within three (3) months after Completion.\n",
+    ),
+    (
+        "sha_spa_de_minimis_high",
+        "7",
+        "buyer",
+        "9.4",
+        "9. Limitations\n9.4 The Seller shall not be liable for any individual Claim of less "
+        "than 1% of the Purchase Price.\n",
+    ),
+    (
+        "sha_spa_chair_casting_vote",
+        "9",
+        "investor",
+        "6.3",
+        "6. Board\n6.3 The Chairman, who shall be appointed by the Founder, shall have a "
+        "second or casting vote.\n",
+    ),
+    (
+        "sha_spa_pre_emption_disapplied",
+        "9",
+        "investor",
+        "7.1",
+        "7. New Issues\n7.1 The pre-emption rights in the Articles shall not apply to any "
+        "issue of shares approved by the Board.\n",
+    ),
+    (
+        "sha_spa_drag_along_at_any_price",
+        "10",
+        "investor",
+        "8.2",
+        "8. Drag-along\n8.2 If the Majority Shareholder wishes to sell its shares, it may "
+        "require the other shareholders to sell theirs on the same terms at any price it "
+        "agrees with the purchaser.\n",
+    ),
+    (
+        "sha_spa_drag_along_at_any_price",
+        "10",
+        "投资方",
+        "第八条",
+        "第八条 领售权\n创始人有权要求投资方按照创始人与第三方约定的条件一并出售其股权，不论出售价格高低。\n",
+    ),
+    (
+        "sha_spa_redemption_at_high_return",
+        "10",
+        "创始人",
+        "第十条",
+        "第十条 回购\n如公司未能在2028年12月31日前上市，投资方有权要求创始人按投资款加计年化15%复利回购其全部股权。\n",
+    ),
+    (
+        "sha_spa_full_ratchet",
+        "10",
+        "founder",
+        "9.1",
+        "9. Anti-dilution\n9.1 If the Company issues shares at a price below the Issue "
+        "Price, the Investor's conversion price shall be adjusted on a full ratchet basis.\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_multiple",
+        "10",
+        "founder",
+        "10.1",
+        "10. Liquidation\n10.1 On a Liquidation Event the Investor shall receive, in "
+        "priority to all other shareholders, a liquidation preference of 2x the "
+        "Subscription Price.\n",
+    ),
+    (
+        "sha_spa_one_party_home_courts",
+        "11",
+        "受让方",
+        "第十五条",
+        "第十五条 争议解决\n因本协议引起的争议，应提交转让方所在地有管辖权的人民法院诉讼解决。\n",
+    ),
+    (
+        "sha_spa_one_sided_forum_choice",
+        "11",
+        "buyer",
+        "20.2",
+        "20. Jurisdiction\n20.2 The courts of Singapore have exclusive jurisdiction, save "
+        "that the Seller may bring proceedings in any other court of competent "
+        "jurisdiction.\n",
+    ),
+]
+
+#: (checklist item, a balanced clause on a subject above).
+BALANCED: list[tuple[str, str]] = [
+    ("3", "3. Conditions\n3.2 The Buyer may waive condition (c) by notice to the Seller.\n"),
+    (
+        "3",
+        "3. Conditions\n3.5 If the Buyer fails to complete in breach of clause 6, the Buyer "
+        "shall pay to the Seller a break fee of USD 2,000,000.\n",
+    ),
+    (
+        "4",
+        "5. Warranties\n5.2 The Warranties are qualified by the matters fairly disclosed in "
+        "the Disclosure Letter, with sufficient detail to identify their nature and scope.\n",
+    ),
+    (
+        "4",
+        "5. Warranties\n5.4 The Buyer's rights in respect of the Warranties shall not be "
+        "affected by any investigation made by or on behalf of the Buyer.\n",
+    ),
+    (
+        "4",
+        "5. Warranties\n5.6 The Seller's awareness means the actual knowledge of Mr Lee, "
+        "having made due and careful enquiry of the managers of the Company.\n",
+    ),
+    (
+        "7",
+        "9. Limitations\n9.2 The aggregate liability of the Seller for all Claims shall not "
+        "exceed an amount equal to 50% of the Purchase Price.\n",
+    ),
+    (
+        "7",
+        "9. Limitations\n9.3 The Seller shall not be liable for any Claim unless notice of "
+        "it is given within eighteen (18) months after Completion.\n",
+    ),
+    (
+        "7",
+        "9. Limitations\n9.5 The Buyer shall notify the Seller of any Claim within twenty "
+        "(20) Business Days after becoming aware of it.\n",
+    ),
+    (
+        "9",
+        "6. Board\n6.3 The chair shall not have a second or casting vote; a deadlock is "
+        "referred to the shareholders.\n",
+    ),
+    (
+        "9",
+        "7. New Issues\n7.1 The pre-emption rights shall not apply to the issue of shares "
+        "under the employee option plan.\n",
+    ),
+    (
+        "10",
+        "8. Drag-along\n8.2 The Majority Shareholder may require the others to sell on the "
+        "same terms, at a price not less than fair market value.\n",
+    ),
+    ("10", "10. Liquidation\n10.1 The Investor has a 1x non-participating preference.\n"),
+    ("11", "第十五条 争议解决\n因本协议引起的争议，提交香港国际仲裁中心仲裁。\n"),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "item", "party", "clause_id", "text"),
+    ONE_SIDED,
+    ids=[f"{case[0]}-{case[3]}" for case in ONE_SIDED],
+)
+def test_a_one_sided_term_is_flagged_at_its_sub_clause(
+    rule: str, item: str, party: str, clause_id: str, text: str
+) -> None:
+    findings = [f for f in _findings(text, item, party) if rule_id_of(f) == rule]
+    assert findings, f"{rule} did not fire"
+    [finding] = findings
+    assert finding.clause_id == clause_id
+    assert finding.risk_level.at_least(RiskLevel.HIGH)
+    assert "burdens your side" in finding.description or "burdens" not in finding.description
+
+
+@pytest.mark.parametrize(("item", "text"), BALANCED, ids=[case[1][:30] for case in BALANCED])
+def test_a_balanced_clause_is_not_flagged(item: str, text: str) -> None:
+    severe = [f for f in _findings(text, item, "buyer") if f.risk_level.at_least(RiskLevel.HIGH)]
+    assert severe == [], [rule_id_of(f) for f in severe]
+
+
+@pytest.mark.parametrize(
+    ("rule", "theirs"),
+    [
+        ("sha_spa_seller_cap_too_low", "seller"),
+        ("sha_spa_general_disclosure", "seller"),
+    ],
+)
+def test_the_party_a_term_favours_gets_it_low_and_without_a_redline(rule: str, theirs: str) -> None:
+    [case] = [c for c in ONE_SIDED if c[0] == rule and c[2] == "buyer"]
+    [finding] = [f for f in _findings(case[4], case[1], theirs) if rule_id_of(f) == rule]
+    assert finding.risk_level is RiskLevel.LOW
+    assert finding.suggested_change is None
