@@ -40,6 +40,7 @@ from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
 from ..review.redline_checks import redline_problem
 from ..review.skill_facts import SkillFact
+from .deal_price import DealPrice, deal_price
 from .detected_terms import detected_term, read_sections
 from .drafting_slots import (
     DraftingSlots,
@@ -123,6 +124,16 @@ class _Context:
         self.by_name = {document.name: document for document in documents}
         self._sections: dict[bool, list[_Passage]] = {}
         self._slots: DraftingSlots | None = None
+        self._price: DealPrice | None = None
+        self._price_read = False
+
+    def price(self) -> DealPrice | None:
+        """The price the primary document states (read once), for ``price_percent``."""
+        if not self._price_read:
+            primary = self.primary()
+            self._price = deal_price(primary.source) if primary is not None else None
+            self._price_read = True
+        return self._price
 
     def slots(self, rule: PlaybookRule, subject: str | None) -> DraftingSlots | None:
         """The drafting slots of the primary document, with the party ``rule``'s term
@@ -329,7 +340,7 @@ def _read_by_wording(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> bo
     whether or not a section exception or the other party's equal right then set the
     match aside."""
     return any(
-        find_hits(other, passage.text)
+        find_hits(other, passage.text, price=ctx.price())
         for other in ctx.playbook.rules
         if other.category == rule.category and other.when == "present"
     )
@@ -365,7 +376,7 @@ def _present(
             exceptions += _exceptions(ctx, rule, rule.unless_anywhere, passage)
         if any(party is None for party in exceptions):
             continue
-        hits = find_hits(rule, passage.text)
+        hits = find_hits(rule, passage.text, price=ctx.price())
         if rule.one_sided:  # a right denied ("may not terminate") is not the term
             hits = [hit for hit in hits if not _denied(passage.text, hit)]
         if exceptions:
@@ -546,9 +557,11 @@ def _finding(ctx: _Context, rule: PlaybookRule, passage: _Passage, hits: list[Ru
 
 
 def _value_words(value: float, rule: PlaybookRule) -> str:
-    """``value`` in the rule's unit: '84 day(s)', '15%', '90'."""
+    """``value`` in the rule's unit: '84 day(s)', '15%', '0.52% of the price', '90'."""
     if rule.unit == "percent":
         return f"{value:g}%"
+    if rule.unit == "price_percent":
+        return f"{value:.2g}% of the price"
     return f"{value:g} {rule.unit}(s)" if rule.unit else f"{value:g}"
 
 
@@ -575,11 +588,11 @@ def _build(
     # The articles a rule cites (law_refs) are not written here: the review quotes them
     # as law evidence, and only where PRC law governs (review.law_evidence).
     change, in_words = None, ""
-    problem = _redline_problem(rule, passage.text, after)
+    problem = _redline_problem(rule, passage.text, after, ctx.price())
     if problem == _STILL_THERE and after is not None:
         # the new text still carries the term in another sentence: strike that one too
-        again = struck_sentences(after, find_hits(rule, after))
-        if again is not None and _redline_problem(rule, passage.text, again) is None:
+        again = struck_sentences(after, find_hits(rule, after, price=ctx.price()))
+        if again is not None and _redline_problem(rule, passage.text, again, ctx.price()) is None:
             after, problem = again, None
     if favours_us:
         # we do not propose to give away a term in our favour
@@ -607,7 +620,9 @@ def _build(
 _STILL_THERE = "the clause would still hold the term after it"
 
 
-def _redline_problem(rule: PlaybookRule, before: str, after: str | None) -> str | None:
+def _redline_problem(
+    rule: PlaybookRule, before: str, after: str | None, price: DealPrice | None = None
+) -> str | None:
     """Why the redline ``before → after`` cannot be shown (None when it can): it fails
     :func:`~contract_review.review.redline_checks.redline_problem`, or the rule would
     still find its term in it (the words that triggered the finding must be gone
@@ -619,6 +634,11 @@ def _redline_problem(rule: PlaybookRule, before: str, after: str | None) -> str 
     if problem is not None:
         return problem
     appended = after.startswith(before.rstrip())
-    if rule.when == "present" and not appended and rule.patterns and find_hits(rule, after):
+    if (
+        rule.when == "present"
+        and not appended
+        and rule.patterns
+        and find_hits(rule, after, price=price)
+    ):
         return _STILL_THERE
     return None

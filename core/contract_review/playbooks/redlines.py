@@ -83,7 +83,15 @@ def _same_case(new: str, old: str) -> str:
 
 
 def written_value(reading: ValueReading, rule_unit: ValueUnit | None, value: float) -> str:
-    """``reading``'s text with ``value`` written in its place, in the same style."""
+    """``reading``'s text with ``value`` written in its place, in the same style (an
+    amount read as a share of the price becomes that share of the price, named as the
+    contract names it)."""
+    if rule_unit == "price_percent" and reading.price_term:
+        if has_chinese(reading.text):
+            return f"{reading.price_term}的{_digits(value)}%"
+        return f"{_digits(value)}% of the {reading.price_term}"
+    if rule_unit == "price_percent":
+        rule_unit = "percent"
     same_unit = (
         rule_unit is None
         or not reading.unit  # read from a capture group: a bare number in the rule's unit

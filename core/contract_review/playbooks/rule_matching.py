@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..documents.case_folding import fold
 from ..documents.chinese_script import simplified
 from ..skills.generic.financial_terms import FinancialTerm
+from .deal_price import DealPrice
 from .pattern_words import may_match
 from .rule_models import Comparison, PlaybookRule
 from .sentences import sentence_spans
@@ -202,10 +203,11 @@ def any_match(patterns: Iterable[str], text: str) -> bool:
     return False
 
 
-def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
+def find_hits(rule: PlaybookRule, text: str, *, price: DealPrice | None = None) -> list[RuleHit]:
     """Where ``rule`` (a present or numeric rule) fires in ``text``: matches of its
     patterns in the text in force whose sentence passes ``requires``/``unless`` and,
-    for a numeric rule, whose number breaks the limit. Overlapping matches are kept
+    for a numeric rule, whose number breaks the limit (``price``: the contract's, for a
+    rule in ``price_percent``). Overlapping matches are kept
     once (the earliest, then the longest). ``unless_anywhere`` and ``one_sided`` are
     the caller's: they depend on the rule's scope.
 
@@ -245,7 +247,7 @@ def find_hits(rule: PlaybookRule, text: str) -> list[RuleHit]:
                     continue
             value = None
             if rule.is_numeric:
-                value = read_value(rule, masked, match, span, terms_cache)
+                value = read_value(rule, masked, match, span, terms_cache, price)
                 if value is None or not _breaks_limit(rule, value.value):
                     continue
             if rule.topic:

@@ -56,8 +56,10 @@ PARTY_BURDENS: tuple[str, ...] = ("either", "named_party", "other_party")
 Comparison = Literal["lt", "le", "gt", "ge"]
 RuleScope = Literal["clause", "document"]
 #: The unit a numeric rule compares in; periods are converted (a week is 7 days, a
-#: month 30, a year 365, a working day 7/5 of a day).
-ValueUnit = Literal["day", "month", "year", "percent"]
+#: month 30, a year 365, a working day 7/5 of a day). ``price_percent`` is a share of
+#: the price the contract states (:mod:`.deal_price`): a percentage as written, or an
+#: amount divided by the price ("GBP 250,000" of a GBP 48,500,000 price is 0.52).
+ValueUnit = Literal["day", "month", "year", "percent", "price_percent"]
 
 _COMPARISON_WORDS: dict[str, str] = {
     "lt": "at least",
@@ -124,7 +126,10 @@ def compare(value: float, comparison: Comparison, threshold: float) -> bool:
 
 
 def limit_words(comparison: Comparison, threshold: float, unit: ValueUnit | None) -> str:
-    """The limit in words: 'at least 28 day(s)', 'at most 15%'."""
+    """The limit in words: 'at least 28 day(s)', 'at most 15%', 'less than 10% of the
+    price'."""
+    if unit == "price_percent":
+        return f"{_COMPARISON_WORDS[comparison]} {threshold:g}% of the price"
     named = f" {unit}(s)" if unit and unit != "percent" else ""
     percent = "%" if unit == "percent" else ""
     return f"{_COMPARISON_WORDS[comparison]} {threshold:g}{percent}{named}"

@@ -7,7 +7,9 @@ otherwise the nearest period or percentage of the match's sentence counts, as
 "48 hours" and "the last day of the fourth month following the invoice" are all read
 and converted to the rule's unit. A rule with ``deadline`` reads
 only a period written as a time limit ("within 30 days", "30 days after", "30日内"),
-not a duration ("the first twelve months").
+not a duration ("the first twelve months"). A rule in ``price_percent`` reads a
+percentage as it is and an amount as its share of the contract's price
+(:mod:`.deal_price`), when the contract states one in the same currency.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..skills.generic.financial_terms import FinancialTerm
+from .deal_price import DealPrice
 from .period_wording import DAYS, in_days, parse_number, sentence_numbers
 from .rule_models import PlaybookRule, ValueUnit
 
@@ -60,6 +63,11 @@ class ValueReading(BaseModel):
     start: int = Field(ge=0, description="Offset of the written number in the text.")
     end: int = Field(ge=0)
     unit: str = Field(default="", description="Unit as written: day, working_day, percent...")
+    price_term: str = Field(
+        default="",
+        description="For an amount read as a share of the price: the contract's name for the "
+        "price ('Purchase Price'), so a redline can write the limit the same way.",
+    )
 
 
 def _value_group(match: re.Match[str]) -> int | str | None:
@@ -79,10 +87,12 @@ def read_value(
     match: re.Match[str],
     sentence: tuple[int, int],
     cache: dict[tuple[int, int], list[FinancialTerm]],
+    price: DealPrice | None = None,
 ) -> ValueReading | None:
     """The number of a numeric rule's match: its ``value`` (or unnamed first) group, else the
-    nearest period or percentage (in ``rule.unit``) of its sentence. ``masked`` is the
-    text in force, so a number an amendment removes is never read."""
+    nearest period or percentage (in ``rule.unit``) of its sentence — or, in
+    ``price_percent``, an amount as its share of ``price``. ``masked`` is the text in
+    force, so a number an amendment removes is never read."""
     group = _value_group(match)
     if group is not None:
         value = parse_number(match.group(group))
@@ -99,7 +109,7 @@ def read_value(
     best: tuple[int, int, FinancialTerm] | None = None
     for term in cache[sentence]:
         start, end = sentence[0] + term.start, sentence[0] + term.end
-        converted = _in_unit(term, rule.unit)
+        converted = _in_unit(term, rule.unit, price)
         if converted is None:
             continue
         if rule.deadline and not _is_time_limit(masked, start, end):
@@ -115,9 +125,17 @@ def read_value(
     if best is None:
         return None
     term = best[2]
-    value = _in_unit(term, rule.unit)
+    value = _in_unit(term, rule.unit, price)
     assert value is not None
-    return ValueReading(value=value, text=term.text, start=term.start, end=term.end, unit=term.unit)
+    price_term = price.term if price is not None and term.kind == "amount" else ""
+    return ValueReading(
+        value=value,
+        text=term.text,
+        start=term.start,
+        end=term.end,
+        unit=term.unit,
+        price_term=price_term,
+    )
 
 
 def _is_time_limit(text: str, start: int, end: int) -> bool:
@@ -126,9 +144,16 @@ def _is_time_limit(text: str, start: int, end: int) -> bool:
     return bool(_LIMIT_BEFORE.search(before) or _LIMIT_AFTER.match(text, end, end + 40))
 
 
-def _in_unit(term: FinancialTerm, unit: ValueUnit) -> float | None:
-    """``term``'s value in ``unit``, or None when it is not that kind of number."""
+def _in_unit(term: FinancialTerm, unit: ValueUnit, price: DealPrice | None = None) -> float | None:
+    """``term``'s value in ``unit``, or None when it is not that kind of number (or, in
+    ``price_percent``, an amount with no price in its currency to divide by)."""
     if unit == "percent":
         return term.value if term.kind == "percentage" else None
+    if unit == "price_percent":
+        if term.kind == "percentage":
+            return term.value
+        if term.kind == "amount" and price is not None and term.unit == price.currency:
+            return 100 * term.value / price.amount
+        return None
     days = in_days(term)
     return None if days is None else days / DAYS[unit]
