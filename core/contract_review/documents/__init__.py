@@ -39,6 +39,7 @@ Reading the text:
 * :mod:`.definitions` — defined terms, and the sections that hold definitions;
 * :mod:`.contract_language` — whether a text has contractual content at all;
 * :mod:`.contract_type` — what kind of contract a document is (supply, licence...);
+* :mod:`.disclosure_letter` — what a disclosure letter discloses, against which clauses;
 
 Look-ups and display:
 

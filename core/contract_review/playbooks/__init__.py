@@ -20,6 +20,7 @@ Assessing a clause:
 * :mod:`.clause_assessment` — :func:`assess_clause`, the findings for one checklist item;
 * :mod:`.deviation_assessment` — the ``assess_deviation`` skill's handler;
 * :mod:`.finding_selection` — one finding per category and clause, unique ids;
+* :mod:`.disclosure_findings` — the disclosure letter read against the warranties;
 
 Matching a rule:
 
@@ -27,6 +28,7 @@ Matching a rule:
 * :mod:`.pattern_words` — the words a pattern needs, to skip texts without them;
 * :mod:`.sentences` — where a text's sentences are, for the guards;
 * :mod:`.value_reading` — the number a numeric rule reads near its match;
+* :mod:`.deal_price` — the price a contract states, for limits read as a share of it;
 * :mod:`.period_wording` — periods as contracts write them (hours, 半年, "the 75th day");
 * :mod:`.fact_rules` — rules judging the facts a skill read in the clause;
 

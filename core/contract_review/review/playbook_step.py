@@ -10,6 +10,7 @@ import attrs
 from ..documents.model import Document
 from ..domain import ChecklistItem, DomainSpec
 from ..playbooks import assess_clause, assess_document_rules, load_playbook, resolve_party
+from ..playbooks.disclosure_findings import disclosure_findings
 from ..playbooks.party_sides import PartySide
 from ..playbooks.playbook_models import Playbook
 from .clause_location import ClauseLocation
@@ -82,6 +83,8 @@ def _assessor(
     ) -> list[Finding]:
         if locations:
             findings = assess_clause(playbook, item, locations, documents, party=party, facts=facts)
+            # the disclosure letter read against the warranties located here
+            findings += disclosure_findings(item, locations, documents, party=party)
         else:  # not located: a one-sided term may still sit elsewhere (document-scope rules)
             findings = assess_document_rules(playbook, item, documents, party=party)
         if quote_laws is None or not cited:

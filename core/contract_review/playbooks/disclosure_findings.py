@@ -1,0 +1,302 @@
+"""The disclosure letter read against the warranties: what it takes away from the buyer.
+
+For a checklist item located at the agreement's warranties, every adverse specific
+disclosure (:mod:`contract_review.documents.disclosure_letter`) made against one of its
+warranty clauses becomes a finding at that clause: the disclosure passage is its
+``reference`` evidence, and the remedy — a specific indemnity for the matter disclosed,
+whatever the disclosure — is drafted as an added sentence. General disclosures (the
+data room, public registers, due diligence reports) are one finding at the clause that
+sets the disclosure standard (the first located clause naming the disclosure letter, in
+the article of the warranties the letter names),
+with a sentence that keeps them from qualifying the warranties.
+
+A disclosure protects the warrantor: reviewed for the seller's side these are no
+findings. The warrantor and beneficiary are named as the agreement names them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..documents.disclosure_letter import Disclosure, read_disclosures
+from ..documents.model import Document, DocumentRole, Section
+from ..domain import ChecklistItem, RiskLevel
+from ..review.clause_location import ClauseLocation
+from ..review.diffs import suggested_change
+from ..review.findings import Evidence, Finding
+from .party_sides import PartySide
+
+__all__ = ["DISCLOSURE_ROLES", "WARRANTOR_SIDES", "disclosure_findings"]
+
+#: Document roles (or their kinds) that are disclosure letters.
+DISCLOSURE_ROLES = frozenset({"disclosure", "disclosure_letter"})
+#: Sides that give warranties: a disclosure favours them.
+WARRANTOR_SIDES = frozenset({"seller", "founder"})
+
+_WARRANTOR_WORDS = ("Sellers", "Seller", "Vendors", "Vendor", "Warrantors", "Warrantor",
+                    "Founders", "Transferor", "转让方", "出让方", "卖方", "原股东", "创始人")  # fmt: skip
+_BENEFICIARY_WORDS = ("Buyer", "Purchaser", "Acquirer", "Investor", "Subscriber",
+                      "受让方", "收购方", "投资方", "买方")  # fmt: skip
+# A clause that sets the disclosure standard, then one that merely names the letter.
+_STANDARD_CLAUSE = re.compile(
+    r"(?:qualified|limited|subject)\s+(?:by|to)\b[^.;]{0,80}?(?:Disclosure\s+Letter|Disclosed)"
+    r"|fairly\s+disclosed|受[^。；]{0,20}?披露函[^。；]{0,20}?(?:限制|限定)",
+    re.I,
+)
+_NAMES_LETTER = re.compile(r"Disclosure\s+Letter|披露函", re.I)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_INDEMNITY = re.compile(r"\bindemnif|赔偿|补偿", re.IGNORECASE)
+
+
+def disclosure_findings(
+    item: ChecklistItem,
+    locations: Sequence[ClauseLocation],
+    documents: Sequence[Document],
+    *,
+    party: PartySide | None = None,
+) -> list[Finding]:
+    """The findings the disclosure letters make against ``item``'s located warranty
+    clauses (none reviewed for the warrantor, or without a letter)."""
+    if party is not None and party.side in WARRANTOR_SIDES:
+        return []
+    primary = next((d for d in documents if d.role == DocumentRole.PRIMARY.value), None)
+    letters = [d for d in documents if d.role in DISCLOSURE_ROLES]
+    if primary is None or not letters:
+        return []
+    articles = _located_articles(primary, locations)
+    if not articles:
+        return []
+    disclosures = [d for letter in letters for d in read_disclosures(letter, primary)]
+    by_name = {letter.name: letter for letter in letters}
+    findings: list[Finding] = []
+    against: dict[str, list[Disclosure]] = {}
+    for disclosure in disclosures:
+        if disclosure.general or not disclosure.adverse or _indemnified(primary, disclosure):
+            continue
+        for clause_id in disclosure.clause_ids:
+            if _article_of(primary, clause_id) in articles:
+                against.setdefault(clause_id, []).append(disclosure)
+    for clause_id, made in against.items():
+        section = primary.find(clause_id)
+        if section is not None:
+            findings.append(_specific(item, primary, section, made, by_name))
+    general = [d for d in disclosures if d.general]
+    warranty_articles = {
+        _article_of(primary, clause_id)
+        for d in disclosures
+        if d.adverse and not d.general
+        for clause_id in d.clause_ids
+    }
+    standard = _standard_clause(primary, locations)
+    if (
+        general
+        and standard is not None
+        and (not warranty_articles or _top(primary, standard).id in warranty_articles)
+    ):
+        findings.append(_general(item, primary, standard, general, by_name))
+    return findings
+
+
+def _indemnified(primary: Document, disclosure: Disclosure) -> bool:
+    """Whether the agreement already indemnifies the matter: a sentence of it names the
+    disclosure's paragraph and an indemnity ("against all Losses arising from the
+    product recall described in paragraph 2.6 of the Disclosure Letter")."""
+    if not disclosure.passage_id:
+        return False
+    number = re.escape(disclosure.passage_id.rstrip("."))
+    cited = re.compile(
+        rf"(?:paragraph|para\.?|item)\s+{number}\b[^.;]{{0,40}}?Disclosure\s+Letter"
+        rf"|披露函第?\s*{number}\s*(?:项|段|条|款)",
+        re.IGNORECASE,
+    )
+    for match in cited.finditer(primary.source):
+        start = max(0, match.start() - 300)
+        sentence = primary.source[start : match.end() + 100]
+        if _INDEMNITY.search(sentence):
+            return True
+    return False
+
+
+def _located_articles(primary: Document, locations: Sequence[ClauseLocation]) -> set[str]:
+    """The top-level clauses of the primary document that the located passages are in."""
+    articles: set[str] = set()
+    for location in locations:
+        if location.document != primary.name:
+            continue
+        for section in primary.sections():
+            if section.start <= location.start < max(section.end, section.start + 1):
+                articles.add(_top(primary, section).id)
+    return articles
+
+
+def _top(primary: Document, section: Section) -> Section:
+    for top in primary.root.children:
+        if any(node is section for node in top.walk()):
+            return top
+    return section
+
+
+def _article_of(primary: Document, clause_id: str) -> str | None:
+    section = primary.find(clause_id)
+    return _top(primary, section).id if section is not None else None
+
+
+def _standard_clause(primary: Document, locations: Sequence[ClauseLocation]) -> Section | None:
+    """The located clause that sets the disclosure standard: the first naming the
+    disclosure letter (None when no located clause does)."""
+    located = [
+        section
+        for location in locations
+        if location.document == primary.name
+        for section in [primary.find(location.clause_id)]
+        if section is not None
+    ]
+    for pattern in (_STANDARD_CLAUSE, _NAMES_LETTER):
+        for section in located:
+            for node in section.walk():
+                own = primary.source[node.text_start : node.text_end]
+                if not node.children and pattern.search(own):
+                    return node
+    return None
+
+
+def _names(primary: Document) -> tuple[str, str]:
+    """How the agreement names the warrantor and the beneficiary of the warranties."""
+
+    def most(words: tuple[str, ...], fallback: str) -> str:
+        counts = {
+            word: len(re.findall(rf"\b{re.escape(word)}\b", primary.source)) for word in words
+        }
+        best = max(counts, key=lambda word: counts[word])
+        return best if counts[best] else fallback
+
+    return most(_WARRANTOR_WORDS, "Seller"), most(_BENEFICIARY_WORDS, "Buyer")
+
+
+def _reference(disclosure: Disclosure, letters: dict[str, Document]) -> Evidence:
+    letter = letters[disclosure.letter]
+    return Evidence(
+        kind="reference",
+        source=letter.name,
+        id=disclosure.passage_id or "¶",
+        text=disclosure.text,
+        start=disclosure.start,
+        end=disclosure.end,
+    )
+
+
+def _clause_evidence(primary: Document, section: Section) -> Evidence:
+    return Evidence.from_section(primary, section)
+
+
+def _specific(
+    item: ChecklistItem,
+    primary: Document,
+    section: Section,
+    made: list[Disclosure],
+    letters: dict[str, Document],
+) -> Finding:
+    clause = _clause_evidence(primary, section)
+    warrantor, beneficiary = _names(primary)
+    chinese = _CJK.search(clause.text) is not None
+    refs = ", ".join(d.passage_id for d in made if d.passage_id)
+    if chinese:
+        where = f"披露函第{refs}项" if refs else "披露函"
+        title = "具体披露削弱了本条保证"
+        description = (
+            f"{where}针对第{section.id}条作出具体披露：“{_excerpt(made[0].text)}”。"
+            f"经披露的事项不再构成违反保证，{beneficiary}无法就此索赔。"
+        )
+        rationale = (
+            "已知的具体风险应通过特别赔偿、价格调整或交割条件处理，而不是由披露免除"
+            f"{warrantor}的责任。"
+        )
+        added = (
+            f"尽管{where}已披露相关事项，{warrantor}仍应就该事项给{beneficiary}"
+            "造成的全部损失承担赔偿责任。"
+        )
+    else:
+        where = f"paragraph {refs} of the Disclosure Letter" if refs else "the Disclosure Letter"
+        title = "A specific disclosure takes away the protection of this warranty"
+        description = (
+            f"{where[0].upper()}{where[1:]} discloses against clause {section.id}: "
+            f"“{_excerpt(made[0].text)}”. Once disclosed, the matter is no breach of the "
+            f"warranty and the {beneficiary} has no claim for it."
+        )
+        rationale = (
+            "A known, specific risk belongs in a specific indemnity, a price adjustment or a "
+            f"condition, not in a disclosure that releases the {warrantor}."
+        )
+        added = (
+            f"The {warrantor} shall indemnify the {beneficiary} against all Losses arising "
+            f"from the matters disclosed in {where}, notwithstanding their disclosure."
+        )
+    after = f"{clause.text.rstrip()} {added}" if not chinese else f"{clause.text.rstrip()}{added}"
+    return Finding(
+        finding_id=f"disclosure_against_warranty@{section.id}",
+        clause_id=section.id,
+        checklist_item_id=item.clause_id,
+        title=title,
+        risk_level=RiskLevel.HIGH,
+        description=description,
+        rationale=rationale,
+        evidence=[clause, *(_reference(d, letters) for d in made)],
+        suggested_change=suggested_change(clause.text, after, label=f"clause {section.id}"),
+    )
+
+
+def _general(
+    item: ChecklistItem,
+    primary: Document,
+    section: Section,
+    general: list[Disclosure],
+    letters: dict[str, Document],
+) -> Finding:
+    clause = _clause_evidence(primary, section)
+    warrantor, beneficiary = _names(primary)
+    chinese = _CJK.search(clause.text) is not None
+    if chinese:
+        title = "披露函对数据室等全部资料作出一般披露"
+        description = (
+            f"披露函将整个数据室、公开信息或尽职调查资料作为一般披露：“{_excerpt(general[0].text)}”。"
+            f"{beneficiary}无法知道哪一事项限制了哪一条保证。"
+        )
+        rationale = "只有在披露函中具体、公平披露且足以识别其性质和范围的事项，才应限制陈述与保证。"
+        added = (
+            "披露函中的一般披露（包括数据室资料、公开信息及尽职调查资料）不构成对陈述与保证的限制；"
+            f"仅经具体、公平披露并足以使{beneficiary}识别其性质和范围的事项方可限制陈述与保证。"
+        )
+        after = f"{clause.text.rstrip()}{added}"
+    else:
+        title = "The disclosure letter discloses whole sources (the data room, public registers) against every warranty"
+        description = (
+            f"The Disclosure Letter makes general disclosures: “{_excerpt(general[0].text)}”. "
+            f"The {beneficiary} cannot tell which matter qualifies which warranty."
+        )
+        rationale = (
+            "Only matters fairly disclosed, with enough detail to identify their nature and "
+            f"scope, should qualify the {warrantor}'s warranties."
+        )
+        added = (
+            "The general disclosures in the Disclosure Letter, including the contents of the "
+            "data room, do not qualify the Warranties; only matters fairly disclosed with "
+            f"sufficient detail to enable the {beneficiary} to identify their nature and scope do."
+        )
+        after = f"{clause.text.rstrip()} {added}"
+    return Finding(
+        finding_id=f"general_disclosure@{section.id}",
+        clause_id=section.id,
+        checklist_item_id=item.clause_id,
+        title=title,
+        risk_level=RiskLevel.HIGH,
+        description=description,
+        rationale=rationale,
+        evidence=[clause, *(_reference(d, letters) for d in general)],
+        suggested_change=suggested_change(clause.text, after, label=f"clause {section.id}"),
+    )
+
+
+def _excerpt(text: str, limit: int = 200) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"

@@ -1,0 +1,67 @@
+"""Reading a disclosure letter: each numbered passage, the agreement's clauses it names,
+whether it is a general disclosure, and whether it reveals something adverse."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contract_review.documents.disclosure_letter import read_disclosures
+from contract_review.documents.loading import parse_text
+
+AGREEMENT = parse_text(
+    "SPA\n\n7. Warranties\n7.1 The Seller gives the Warranties.\n7.6 The Company is not "
+    "party to any litigation.\n7.8 The pension scheme is properly funded.\n",
+    name="spa.txt",
+)
+LETTER = parse_text(
+    "DISCLOSURE LETTER\n\n1. This is the Disclosure Letter referred to in the Agreement.\n\n"
+    "2. General disclosures\n2.1 The entire contents of the Data Room are disclosed.\n\n"
+    "3. Specific disclosures\n3.1 Disclosure against Warranty 7.6 (Litigation): the Company "
+    "is defendant in a claim for GBP 1,850,000 brought on 2 May 2024.\n"
+    "3.2 Disclosure against Warranty 7.8 (Pensions): the scheme is a defined contribution "
+    "arrangement and contributions are up to date.\n",
+    name="letter.txt",
+    role="disclosure_letter",
+)
+ZH_AGREEMENT = parse_text(
+    "协议\n\n第七条 陈述与保证\n7.6 目标公司不存在任何诉讼。\n", name="协议.txt"
+)
+ZH_LETTER = parse_text(
+    "披露函\n\n3. 数据室中的全部文件均视为已向受让方充分披露。\n\n"
+    "6. 针对协议第7.6条（诉讼与仲裁）：某公司于2025年1月提起诉讼，要求赔偿人民币380万元。\n",
+    name="披露函.txt",
+    role="disclosure_letter",
+)
+
+
+def test_each_passage_names_its_warranty_and_says_if_it_is_adverse() -> None:
+    found = {d.passage_id: d for d in read_disclosures(LETTER, AGREEMENT)}
+    assert set(found) == {"2.1", "3.1", "3.2"}  # the introduction names nothing
+    assert found["2.1"].general and not found["2.1"].clause_ids
+    assert found["3.1"].clause_ids == ("7.6",) and found["3.1"].adverse
+    assert found["3.2"].clause_ids == ("7.8",) and not found["3.2"].adverse
+    assert LETTER.source[found["3.1"].start : found["3.1"].end] == found["3.1"].text
+
+
+def test_a_chinese_letter_is_read_the_same_way() -> None:
+    found = {d.passage_id: d for d in read_disclosures(ZH_LETTER, ZH_AGREEMENT)}
+    assert found["3"].general
+    assert found["6"].clause_ids == ("7.6",) and found["6"].adverse
+
+
+def test_numbers_the_agreement_does_not_have_are_not_clauses() -> None:
+    letter = parse_text(
+        "1.1 Index of the Data Room, items 1.1 to 1.14 and Warranty 9.9.\n", name="l.txt"
+    )
+    [general] = read_disclosures(letter, AGREEMENT)
+    assert general.clause_ids == () and general.general
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(max_size=400).filter(lambda text: text.strip()))
+def test_passages_lie_inside_the_letter(text: str) -> None:
+    letter = parse_text(text, name="l.txt", role="disclosure_letter")
+    for disclosure in read_disclosures(letter, AGREEMENT):
+        assert letter.source[disclosure.start : disclosure.end] == disclosure.text
+        assert disclosure.text.strip() == disclosure.text
