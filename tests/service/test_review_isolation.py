@@ -174,3 +174,50 @@ def test_without_fork_reviews_run_in_threads_and_cannot_be_cancelled(
             assert time.monotonic() < deadline
             time.sleep(0.1)
         assert _view(http, review_id)["status"] == "complete"
+
+
+def _hang(*_args: Any, **_kwargs: Any) -> None:
+    """What a fork that caught another thread's lock does: never return."""
+    time.sleep(3600)
+
+
+@pytest.mark.timeout(60)
+def test_a_worker_that_does_not_start_is_ended(make_settings: Any, monkeypatch: Any) -> None:
+    from contract_review.service import review_process
+    from contract_review.testing.throwaway_domain import throwaway_registry
+
+    settings = make_settings()
+    monkeypatch.setattr(review_process, "open_storage", _hang)  # the fork inherits it
+    before = len(_workers())
+    with pytest.raises(review_process.WorkerStartError, match="did not start within 1 s"):
+        review_process.ReviewWorker(throwaway_registry(), settings, ready_timeout_s=1)
+    assert len(_workers()) == before  # ended, not left hanging
+
+
+@pytest.mark.timeout(120)
+def test_when_no_worker_starts_the_review_runs_in_its_thread(
+    make_settings: Any, monkeypatch: Any, throwaway_app: Any
+) -> None:
+    from contract_review.service import review_jobs, review_process
+
+    started: list[int] = []
+
+    class NeverReady:
+        def __init__(self, *_args: Any, **_kwargs: Any) -> None:
+            started.append(1)
+            raise review_process.WorkerStartError("a review worker did not start")
+
+    monkeypatch.setattr(review_jobs, "ReviewWorker", NeverReady)
+    with TestClient(throwaway_app(make_settings()), base_url="http://localhost") as client:
+        answer = client.post(
+            "/reviews",
+            data={"domain": THROWAWAY_DOMAIN_ID},
+            files={"file": (THROWAWAY_CONTRACT_NAME, SMALL, "text/plain")},
+        )
+        review_id = answer.json()["data"]["review_id"]
+        deadline = time.monotonic() + 90
+        while (view := _view(client, review_id))["status"] in {"queued", "running"}:
+            assert time.monotonic() < deadline, view
+            time.sleep(0.1)
+    assert view["status"] == "complete", view["error"]
+    assert len(started) == review_jobs.WORKER_STARTS

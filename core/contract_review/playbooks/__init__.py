@@ -13,6 +13,7 @@ The playbook as data:
 * :mod:`.playbook_loading` — reading, checking and writing playbook files;
 * :mod:`.checklist_loading` — a domain's checklist as a data file beside its playbook;
 * :mod:`.data_files` — reading a playbook or checklist file: its format and text;
+* :mod:`.domain_loading` — a domain's spec from its domain, checklist and playbook files;
 * :mod:`.term_library` — the shared one-sided terms a rule ``uses:``;
 
 Assessing a clause:
@@ -70,6 +71,7 @@ if TYPE_CHECKING:
     from .clause_assessment import assess_clause, assess_document_rules
     from .contract_parties import ContractParty, find_parties
     from .deviation_assessment import assess_deviation
+    from .domain_loading import DomainFileError, load_domain_resource
     from .party_sides import KNOWN_SIDES, PartySide, resolve_party
     from .playbook_loading import (
         PlaybookError,
@@ -93,6 +95,8 @@ _EXPORTS: dict[str, str] = {
     "ContractParty": "contract_parties",
     "find_parties": "contract_parties",
     "assess_deviation": "deviation_assessment",
+    "DomainFileError": "domain_loading",
+    "load_domain_resource": "domain_loading",
     "KNOWN_SIDES": "party_sides",
     "PartySide": "party_sides",
     "resolve_party": "party_sides",
@@ -119,6 +123,7 @@ __all__ = [
     "PLAYBOOK_SCHEMA_VERSION",
     "ChecklistError",
     "ContractParty",
+    "DomainFileError",
     "PartySide",
     "Playbook",
     "PlaybookError",
@@ -134,6 +139,7 @@ __all__ = [
     "find_parties",
     "load_checklist",
     "load_checklist_resource",
+    "load_domain_resource",
     "load_playbook",
     "load_playbook_resource",
     "parse_checklist",

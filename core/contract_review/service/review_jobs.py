@@ -6,8 +6,11 @@ written at once with status ``queued``, so a server killed at any moment loses n
 on start, :meth:`ReviewJobs.resume_interrupted` starts the queued reviews again and
 resumes the running ones from their latest checkpoint (the engine checkpoints after
 every node). A review stopped by its time limit or cancelled ends as ``failed`` with the
-reason and is not resumed. Every job uses the service's one registry: a review keeps its
-own state (orchestrator, skill runs) in its engine context, not on the plugin manager.
+reason and is not resumed. A worker process that does not start (a fork can catch
+another thread's lock and hang) is ended and another forked; after
+:data:`WORKER_STARTS` such failures in a row the review runs in its thread. Every job
+uses the service's one registry: a review keeps its own state (orchestrator, skill
+runs) in its engine context, not on the plugin manager.
 """
 
 from __future__ import annotations
@@ -42,11 +45,20 @@ from .review_job_models import (
     UploadedFile,
     safe_filename,
 )
-from .review_process import ReviewTask, ReviewWorker, can_isolate, run_in_thread
+from .review_process import (
+    ReviewTask,
+    ReviewWorker,
+    WorkerStartError,
+    can_isolate,
+    run_in_thread,
+)
 
-__all__ = ["ReviewBusyError", "ReviewJobs"]
+__all__ = ["WORKER_STARTS", "ReviewBusyError", "ReviewJobs"]
 
 log = logging.getLogger(__name__)
+
+#: New worker processes tried in a row before a review runs in its thread instead.
+WORKER_STARTS = 3
 
 
 class ReviewJobs:
@@ -185,15 +197,23 @@ class ReviewJobs:
             self._cancels[task.review_id] = threading.Event()
             self._pool.submit(self._run, task)
 
-    def _worker(self) -> ReviewWorker:
-        """This thread's worker process (a new one when it has none, or it was stopped)."""
+    def _worker(self) -> ReviewWorker | None:
+        """This thread's worker process (a new one when it has none, or it was stopped);
+        None when :data:`WORKER_STARTS` new ones in a row failed to start."""
         worker: ReviewWorker | None = getattr(self._local, "worker", None)
-        if worker is None or not worker.alive:
-            worker = ReviewWorker(self.registry, self.settings)
+        if worker is not None and worker.alive:
+            return worker
+        for attempt in range(1, WORKER_STARTS + 1):
+            try:
+                worker = ReviewWorker(self.registry, self.settings)
+            except WorkerStartError as exc:
+                log.warning("%s (attempt %d of %d)", exc, attempt, WORKER_STARTS)
+                continue
             self._local.worker = worker
             with self._lock:
                 self._workers = [w for w in self._workers if w.alive] + [worker]
-        return worker
+            return worker
+        return None
 
     def _run(self, task: ReviewTask) -> None:
         review_id = task.review_id
@@ -212,14 +232,15 @@ class ReviewJobs:
                     self._mark_failed(review_id, "cancelled at a user's request")
                 return
             progress("parse", 0, 0)
-            if self.isolated:
-                outcome = self._worker().run(
+            worker = self._worker() if self.isolated else None
+            if worker is not None:
+                outcome = worker.run(
                     task,
                     progress=progress,
                     time_limit_s=self.settings.review_time_limit_s,
                     cancel=cancel,
                 )
-            else:
+            else:  # no processes here, or none would start: this thread runs it
                 outcome = run_in_thread(
                     task,
                     registry=self.registry,

@@ -40,10 +40,12 @@ from ..storage.backend import StorageBackend
 from ..storage.opening import open_storage
 
 __all__ = [
+    "READY_TIMEOUT_S",
     "ProgressSink",
     "ReviewOutcome",
     "ReviewTask",
     "ReviewWorker",
+    "WorkerStartError",
     "can_isolate",
     "run_in_thread",
 ]
@@ -55,6 +57,10 @@ ProgressSink = Callable[[str, int, int], None]
 
 _POLL_S = 0.1
 _STOP_GRACE_S = 2.0
+#: How long a new worker has to say it is ready. A fork taken while another thread of
+#: the server held a lock (SQLite's, say) leaves the child stuck on that lock for ever;
+#: such a worker is ended and another forked (see :class:`WorkerStartError`).
+READY_TIMEOUT_S = 30.0
 _PR_SET_PDEATHSIG = 1
 
 
@@ -155,6 +161,7 @@ def _serve(registry: Registry, settings: Settings, conn: Connection, server_pid:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     _die_with(server_pid)
     storage = open_storage(settings)
+    conn.send(("ready", None))
     try:
         while True:
             try:
@@ -169,14 +176,22 @@ def _serve(registry: Registry, settings: Settings, conn: Connection, server_pid:
         storage.close()
 
 
+class WorkerStartError(RuntimeError):
+    """A new worker did not say it was ready in time; it has been ended."""
+
+
 class ReviewWorker:
     """A worker process that runs reviews one after another (see the module docs); use
     it from one thread at a time.
 
     :param registry: What it reviews with (the server's, inherited by the fork).
+    :param ready_timeout_s: How long the new process has to open its store and say so.
+    :raises WorkerStartError: when it does not (it is ended; fork another).
     """
 
-    def __init__(self, registry: Registry, settings: Settings) -> None:
+    def __init__(
+        self, registry: Registry, settings: Settings, *, ready_timeout_s: float = READY_TIMEOUT_S
+    ) -> None:
         context = multiprocessing.get_context("fork")
         self._conn, child_end = context.Pipe(duplex=True)
         self._process = context.Process(
@@ -191,6 +206,16 @@ class ReviewWorker:
             warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
             self._process.start()
         child_end.close()
+        try:
+            ready = self._conn.poll(ready_timeout_s) and self._conn.recv()[0] == "ready"
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
+            self.stop()
+            raise WorkerStartError(
+                f"a review worker did not start within {ready_timeout_s:g} s (pid "
+                f"{self._process.pid}, exit code {self._process.exitcode})"
+            )
 
     @property
     def alive(self) -> bool:

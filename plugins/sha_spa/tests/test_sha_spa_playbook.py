@@ -14,7 +14,9 @@ from contract_review.playbooks.finding_selection import rule_id_of
 from contract_review.playbooks.party_sides import resolve_party
 from contract_review.review.findings import Finding
 from contract_review_sha_spa.checklist import DOMAIN_SPEC
-from contract_review_sha_spa.playbook import PLAYBOOK
+
+PLAYBOOK = DOMAIN_SPEC.playbook
+
 
 EN_PARTIES = (
     'This Agreement is made between Harbour Holdings Ltd (the "Seller") and '
