@@ -190,6 +190,44 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "that the Seller may bring proceedings in any other court of competent "
         "jurisdiction.\n",
     ),
+    (
+        "sha_spa_interim_profits_to_seller_losses_to_buyer",
+        "2",
+        "受让方",
+        "第六条",
+        "第六条 过渡期\n过渡期内目标公司产生的盈利由转让方享有；过渡期内产生的亏损由受让方承担。\n",
+    ),
+    (
+        "sha_spa_mac_too_narrow",
+        "3",
+        "buyer",
+        "1.2",
+        "1. Definitions\n1.2 Material Adverse Change means any event which results in a reduction in "
+        "the consolidated EBITDA of the Company of not less than thirty-five percent (35%).\n",
+    ),
+    (
+        "sha_spa_liquidated_damages_high",
+        "11",
+        "受让方",
+        "第十一条",
+        "第十一条 违约责任\n受让方逾期付款超过15日的，转让方有权要求受让方支付相当于转让价款30%的违约金。\n",
+    ),
+    (
+        "sha_spa_restrictive_covenant_worldwide",
+        "8",
+        "seller",
+        "12.1",
+        "12. Restrictions\n12.1 The Seller shall not for three years carry on or be engaged in any "
+        "logistics business anywhere in the world.\n",
+    ),
+    (
+        "sha_spa_w_and_i_exclusions_uncovered",
+        "7",
+        "buyer",
+        "11.6",
+        "11. W&I\n11.6 No Seller shall have any liability in respect of any matter which is "
+        "excluded from cover under the W&I Policy.\n",
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -247,6 +285,16 @@ BALANCED: list[tuple[str, str]] = [
     ),
     ("10", "10. Liquidation\n10.1 The Investor has a 1x non-participating preference.\n"),
     ("11", "第十五条 争议解决\n因本协议引起的争议，提交香港国际仲裁中心仲裁。\n"),
+    (
+        "2",
+        "第六条 过渡期\n过渡期内目标公司产生的盈利和亏损均由受让方享有和承担，并体现在交割审计中。\n",
+    ),
+    (
+        "3",
+        "1. Definitions\n1.2 Material Adverse Change means any event which results in a reduction in "
+        "the consolidated EBITDA of the Company of not less than ten percent (10%).\n",
+    ),
+    ("11", "第十一条 违约责任\n任何一方违约的，应按转让价款的5%向守约方支付违约金。\n"),
 ]
 
 
