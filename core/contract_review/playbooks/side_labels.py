@@ -132,6 +132,13 @@ KNOWN_SIDES: tuple[SideSpec, ...] = (
     SideSpec(id="lessee", opposite="lessor", labels=("Lessee", "Tenant", "承租人", "承租方")),
     SideSpec(id="party_a", opposite="party_b", labels=("Party A", "甲方")),
     SideSpec(id="party_b", opposite="party_a", labels=("Party B", "乙方")),
+    # the two sides of a Sino-foreign joint venture
+    SideSpec(
+        id="chinese_party", opposite="foreign_party", labels=("Chinese Party", "中方", "中方股东")
+    ),
+    SideSpec(
+        id="foreign_party", opposite="chinese_party", labels=("Foreign Party", "外方", "外方股东")
+    ),
 )
 
 #: Sides that only say which party signs first; a role word (买方, Contractor) says more.
