@@ -16,7 +16,8 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from contract_review.documents.model import Document, Section
-from contract_review.skills.generic.clause_lookup import clause_text, find_clause
+from contract_review.skills.generic.clause_lookup import find_clause
+from contract_review.text.clause_text import clause_text
 
 from .pc_instructions import (
     OperationKind,
@@ -296,8 +297,7 @@ def merge_clause_texts(
 
 def section_body(document: Document, section: Section) -> str:
     """A section's text without its heading: its own text and its children's."""
-    located = clause_text(document, section)
-    return located.text[located.body_start :].strip()
+    return clause_text(document, section).body
 
 
 def pc_clause_text(document: Document, section: Section) -> str:

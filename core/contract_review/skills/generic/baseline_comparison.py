@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ...text.clause_text import clause_text
 from .clause_input import ClauseInput
-from .clause_lookup import clause_text
 
 # Within a line, a sentence ends at . ! ? ; : followed by white space, or at 。！？；
 # (no space needed). Every pattern starts after a punctuation mark, so splitting stays
@@ -92,7 +92,7 @@ def compare_with_baseline(data: CompareWithBaselineInput) -> CompareWithBaseline
             clause_id=data.clause_id, has_baseline=bool(baseline), clause_found=section is not None
         )
     located = clause_text(document, section)
-    body = located.text[located.body_start :].strip() or located.text.strip()
+    body = located.body or located.text.strip()
 
     clause_sentences = split_sentences(body)
     baseline_sentences = split_sentences(baseline)

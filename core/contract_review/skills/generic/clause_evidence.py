@@ -19,7 +19,8 @@ from pydantic import BaseModel, Field
 
 from ...documents.model import Document, Section
 from ...laws.provision_relations import find_exceptions
-from .clause_lookup import clause_text, tree_position
+from ...text.clause_text import clause_text
+from .clause_lookup import tree_position
 from .cross_references import find_references
 from .definition_lookup import terms_used_in
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contract_review.playbooks.sentences import WRAPPED_LINE_CHARS, sentence_spans
+from contract_review.text.sentences import WRAPPED_LINE_CHARS, sentence_spans
 
 
 def _sentences(text: str) -> list[str]:
