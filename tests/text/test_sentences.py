@@ -1,12 +1,22 @@
-"""Sentences of a clause: a line break that only wraps a long line joins the lines; one
-after a closed sentence, before a list item or after a short line (a heading) ends it."""
+"""The one sentence splitter: a line break that only wraps a long line joins the lines;
+one after a closed sentence, before a list item or after a short line (a heading) ends
+it; the options end a sentence at semicolons and every line break, or at nothing inside
+quotation marks."""
 
 from __future__ import annotations
+
+import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contract_review.text.sentences import WRAPPED_LINE_CHARS, sentence_spans
+from contract_review.text.sentences import (
+    WRAPPED_LINE_CHARS,
+    _sentence_spans,
+    sentence_at,
+    sentence_spans,
+    sentences,
+)
 
 
 def _sentences(text: str) -> list[str]:
@@ -81,3 +91,118 @@ def test_wrapping_never_splits_a_sentence_of_long_lines(words: list[str], width:
         assert spans == [(0, len(text))]
     else:
         assert len(spans) >= 1
+
+
+# ---------------------------------------------------------------------- the options
+
+
+def test_full_stops_in_numbers_and_before_small_letters_end_nothing() -> None:
+    assert sentences("See Clause 4.1 and 20.1. Then pay, e.g. by transfer.") == [
+        "See Clause 4.1 and 20.1.",
+        "Then pay, e.g. by transfer.",
+    ]
+
+
+def test_semicolons_end_parts() -> None:
+    text = "See Clause 4.1 and 20.1. Then pay; or refuse.\n第一句。第二句；第三句"
+    assert sentences(text, semicolons=True, line_breaks=True) == [
+        "See Clause 4.1 and 20.1.",
+        "Then pay;",
+        "or refuse.",
+        "第一句。",
+        "第二句；",
+        "第三句",
+    ]
+    assert sentences(text) == [
+        "See Clause 4.1 and 20.1.",
+        "Then pay; or refuse.",
+        "第一句。",
+        "第二句；第三句",
+    ]
+
+
+def test_line_breaks_end_even_a_wrapped_line() -> None:
+    assert len(sentences(WRAPPED, line_breaks=True)) == 4
+    assert sentences(
+        "甲应当履行。乙可以拒绝\n（一）第一项；\n（二）第二项。", line_breaks=True
+    ) == [
+        "甲应当履行。",
+        "乙可以拒绝",
+        "（一）第一项；",
+        "（二）第二项。",
+    ]
+
+
+def test_quotes_keep_their_sentences() -> None:
+    text = 'Delete "The Works. The Plant." and substitute "The Works."; then renumber. Done.'
+    assert sentences(text, quotes=True) == [
+        'Delete "The Works. The Plant." and substitute "The Works."; then renumber.',
+        "Done.",
+    ]
+    assert sentences("将“甲。乙。”改为“丙。”。其余不变。", quotes=True) == [
+        "将“甲。乙。”改为“丙。”。",
+        "其余不变。",
+    ]
+    assert len(sentences(text)) > 2
+
+
+def test_a_quote_left_open_runs_to_the_end() -> None:
+    assert sentences('Insert "A. B. C', quotes=True) == ['Insert "A. B. C']
+
+
+def test_sentence_at() -> None:
+    text = "First one.  Second one."
+    assert sentence_at(text, 3) == (0, 10)
+    assert sentence_at(text, 11) == (11, 23)  # between the two: the next from there
+    assert sentence_at(text, 23) == (23, 23)
+
+
+_TEXTS = st.text(alphabet='ab A1.;；。！?!\n "“”（一）(a)：', max_size=80)
+_OPTIONS = st.fixed_dictionaries(
+    {"semicolons": st.booleans(), "line_breaks": st.booleans(), "quotes": st.booleans()}
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_TEXTS, options=_OPTIONS)
+def test_spans_are_ordered_stripped_slices(text: str, options: dict[str, bool]) -> None:
+    spans = sentence_spans(text, **options)
+    assert sentences(text, **options) == [text[a:b] for a, b in spans]
+    previous_end = 0
+    for start, end in spans:
+        assert previous_end <= start < end <= len(text)
+        assert text[start:end] == text[start:end].strip()
+        previous_end = end
+    # Nothing but white space falls between the sentences.
+    covered = "".join(text[a:b] for a, b in spans)
+    assert "".join(covered.split()) == "".join(text.split())
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=_TEXTS, options=_OPTIONS)
+def test_each_option_only_splits_more_or_less(text: str, options: dict[str, bool]) -> None:
+    """``semicolons`` and ``line_breaks`` only add ends; ``quotes`` only takes them away."""
+    base = {**options, "semicolons": False, "line_breaks": False, "quotes": False}
+    ends = {end for _, end in sentence_spans(text, **base)}
+    for option in ("semicolons", "line_breaks"):
+        assert ends <= {end for _, end in sentence_spans(text, **{**base, option: True})}
+    assert {end for _, end in sentence_spans(text, **{**base, "quotes": True})} <= ends | {
+        len(text.rstrip())
+    }
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    piece=st.sampled_from(
+        ["a. ", ". ", ".\n", "\n\n", " \n", "“", '"', "(a)", ";", "；（一）", "A" * 70 + "\n", "!"]
+    ),
+    options=_OPTIONS,
+)
+def test_the_splitter_is_linear_on_hostile_text(piece: str, options: dict[str, bool]) -> None:
+    """200,000 characters of one piece repeated split in well under the limit (a pattern
+    that backtracks, or a scan per sentence end, would take minutes)."""
+    text = piece * (200_000 // len(piece))
+    _sentence_spans.cache_clear()
+    began = time.perf_counter()
+    sentence_spans(text, **options)
+    assert time.perf_counter() - began < 5.0
