@@ -33,10 +33,10 @@ from sklearn.linear_model import LogisticRegression
 from contract_review.domain import PlaybookRule
 from contract_review.playbooks import load_playbook_resource
 from contract_review.playbooks.rule_matching import find_hits, in_force
-from contract_review.playbooks.sentences import sentence_spans
 from contract_review.playbooks.term_topics import NO_TOPIC, SENTENCE_CHARS, TopicModel
 from contract_review.retrieval.embedders.usem3_embedder import MODEL, Usem3Embedder
 from contract_review.retrieval.vectors import l2_normalize
+from contract_review.text.sentences import sentence_spans
 
 OUT = ROOT / "core" / "contract_review" / "playbooks" / "term_topics.npz"
 PLAYBOOKS = {

@@ -19,6 +19,7 @@ The plugin framework:
 What core does, one sub-package each:
 
 * :mod:`.documents` — the section model and the parsers (text, Markdown, .docx, .pdf);
+* :mod:`.text` — the text toolkit: sentences, a clause's text, numbers written in words;
 * :mod:`.skills` — skill registration, the dispatcher, tool definitions, tool calls;
 * :mod:`.builtin` — core's own plugins: generic and law skills, parsers, embedders...;
 * :mod:`.locator` — a clause locator a domain configures with its signals and weights;

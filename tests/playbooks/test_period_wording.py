@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from contract_review.documents.chinese_numerals import int_to_chinese
 from contract_review.playbooks.period_wording import in_days, sentence_numbers
-from contract_review.playbooks.redlines import english_number_words
+from contract_review.text.number_words import english_number_words
 
 
 def _ordinal_words(n: int) -> str:

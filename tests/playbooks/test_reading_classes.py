@@ -12,9 +12,9 @@ from contract_review.documents.loading import parse_text
 from contract_review.documents.model import Document
 from contract_review.playbooks.contract_parties import find_parties
 from contract_review.playbooks.party_sides import PartyWords, resolve_party
-from contract_review.playbooks.redlines import english_number_words
 from contract_review.playbooks.rule_matching import find_hits
 from contract_review.playbooks.rule_models import PlaybookRule
+from contract_review.text.number_words import english_number_words
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 

@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contract_review.documents.chinese_numerals import int_to_chinese
-from contract_review.playbooks.redlines import english_number_words, redlined_text
+from contract_review.playbooks.redlines import redlined_text
 from contract_review.playbooks.rule_matching import find_hits
 from contract_review.playbooks.rule_models import PlaybookRule, Redline
 from contract_review.review.diffs import suggested_change
+from contract_review.text.number_words import english_number_words
 
 REPLACE_VALUE = PlaybookRule(
     rule_id="notice",

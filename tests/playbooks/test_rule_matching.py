@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from contract_review.documents.chinese_numerals import int_to_chinese
 from contract_review.playbooks import rule_matching
 from contract_review.playbooks.period_wording import parse_number
-from contract_review.playbooks.redlines import english_number_words
 from contract_review.playbooks.rule_matching import compare, find_hits, in_force
 from contract_review.playbooks.rule_models import Comparison, PlaybookRule
-from contract_review.playbooks.sentences import sentence_spans
+from contract_review.text.number_words import english_number_words
+from contract_review.text.sentences import sentence_spans
 
 COMPARISONS: tuple[Comparison, ...] = ("lt", "le", "gt", "ge")
 

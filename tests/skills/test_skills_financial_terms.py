@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from contract_review.documents.chinese_numerals import int_to_chinese
 from contract_review.skills.generic.financial_terms import find_financial_terms
-from contract_review.skills.generic.number_words import chinese_amount_value, english_number_value
+from contract_review.text.number_words import chinese_amount_value, english_number_value
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import EmbeddingError
-from ..playbooks.sentences import sentence_spans
+from ..text.sentences import sentence_spans
 from .evidence_models import Passage, RankedSentence
 from .legal_roles import has_exception, has_rule, sentence_actor
 from .question_focus import QuestionFocus

@@ -1,6 +1,6 @@
 """Ranking the sentences of the passages found against the question.
 
-Each sentence (``contract_review.playbooks.sentences.sentence_spans``) is scored by
+Each sentence (``contract_review.text.sentences.sentence_spans``) is scored by
 
 * BM25 over the pool of candidate sentences (jieba terms and their sub-words), the
   question's terms weighted (:class:`~contract_review.ask.question_focus.QuestionFocus`);
@@ -23,8 +23,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from ..playbooks.sentences import sentence_spans
 from ..retrieval.tokenizers import Tokenizer
+from ..text.sentences import sentence_spans
 from .evidence_models import Passage, RankedSentence
 from .legal_roles import (
     grants_or_forbids,

@@ -29,7 +29,7 @@ from ..skills.generic.clause_context import (
     ClauseContextOutput,
     get_clause_context,
 )
-from ..skills.generic.clause_lookup import clause_text, find_clause
+from ..skills.generic.clause_lookup import find_clause
 from ..skills.generic.cross_references import (
     CrossReferenceInput,
     CrossReferenceOutput,
@@ -57,6 +57,7 @@ from ..skills.generic.review_criteria import (
     load_review_criteria,
 )
 from ..skills.registration import SkillBackend, SkillRegistration
+from ..text.clause_text import clause_text
 
 #: How much of the clause text ``search_reference_doc`` uses as its query.
 QUERY_CHARS = 500

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..documents.language import detect_language, is_cjk_char
 from ..laws.article_numbers import ARTICLE_NO_PATTERN, parse_article_no
 from ..retrieval.tokenizers import QUERY_STOPWORDS_ZH, STOPWORDS_EN, Tokenizer
+from ..text.sentences import sentence_spans
 
 __all__ = [
     "TextSignals",
@@ -106,7 +107,6 @@ _ORDINAL_RE = re.compile(
     r"next|finally|step \d)\b",
     re.IGNORECASE,
 )
-_SENTENCE_SPLIT_RE = re.compile(r"[。！？!?；;\n]+|(?<=[a-z]{3})\.\s+|(?<=[\d)”\"'])\.\s+")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _QUESTION_WORDS = (
     "多久 多长 几个 哪种 是什么 有什么 行不行 合法吗 can could would what when how does do "
@@ -205,7 +205,7 @@ def read_signals(text: str) -> TextSignals:
     :returns: The counts; an empty text gives zeros.
     """
     articles, laws = citation_keys(text)
-    sentences = [s for s in _SENTENCE_SPLIT_RE.split(text) if s.strip()]
+    sentences = sentence_spans(text, semicolons=True, line_breaks=True)
     cjk = sum(1 for ch in text if is_cjk_char(ch))
     return TextSignals(
         language=detect_language(text),

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ..text.sentences import sentence_spans
 from .article_numbers import ARTICLE_NO_PATTERN, NUMERAL_PATTERN
 
 __all__ = [
@@ -75,21 +76,16 @@ class ExceptionMatch:
 
 # ---------------------------------------------------------------- sentences
 
-_SENTENCE = re.compile(r"[^。\n]+。?|。")
 _ITEM_START = re.compile(rf"\s*{_ITEM_LABEL}")
 
 
 def split_sentences(text: str) -> list[Sentence]:
-    """The sentences of ``text``, split after each 。 and at each line break, so an
-    item line (（一）…) is a sentence of its own."""
-    sentences: list[Sentence] = []
-    for match in _SENTENCE.finditer(text):
-        raw = match.group()
-        piece = raw.strip()
-        if piece:
-            lead = match.start() + len(raw) - len(raw.lstrip())
-            sentences.append(Sentence(lead, lead + len(piece), piece))
-    return sentences
+    """The sentences of ``text`` (:func:`~contract_review.text.sentences.sentence_spans`),
+    every line break ending one, so an item line (（一）…) is a sentence of its own."""
+    return [
+        Sentence(start, end, text[start:end])
+        for start, end in sentence_spans(text, line_breaks=True)
+    ]
 
 
 def with_items(text: str, sentence: Sentence) -> Sentence:

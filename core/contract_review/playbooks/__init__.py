@@ -27,7 +27,6 @@ Matching a rule:
 
 * :mod:`.rule_matching` — where a rule's patterns hit a text, with its guards;
 * :mod:`.pattern_words` — the words a pattern needs, to skip texts without them;
-* :mod:`.sentences` — where a text's sentences are, for the guards;
 * :mod:`.value_reading` — the number a numeric rule reads near its match;
 * :mod:`.deal_price` — the price a contract states, for limits read as a share of it;
 * :mod:`.period_wording` — periods as contracts write them (hours, 半年, "the 75th day");

@@ -40,6 +40,7 @@ from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
 from ..review.redline_checks import redline_problem
 from ..review.skill_facts import SkillFact
+from ..text.sentences import sentence_spans
 from .deal_price import DealPrice, deal_price
 from .detected_terms import detected_term, read_sections
 from .drafting_slots import (
@@ -65,7 +66,6 @@ from .rule_matching import (
     rule_pattern,
 )
 from .rule_models import PlaybookRule
-from .sentences import sentence_spans
 from .side_labels import merged_sides, side_labels
 
 __all__ = ["EXCERPT_CHARS", "assess_clause", "assess_document_rules"]

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..text.sentences import sentence_spans
 from .rule_matching import RuleHit, find_hits, in_force, sentence_parts
 from .rule_models import PlaybookRule
-from .sentences import sentence_spans
 from .term_detector import TermDetector, term_detector
 
 __all__ = ["DetectedTerm", "detected_term", "read_sections"]

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..documents.model import Document
 from ..errors import InputError
+from ..text.sentences import sentence_at
 from .contract_parties import ContractParty, find_parties
 from .playbook_models import SideSpec
 from .rule_matching import RuleHit
@@ -349,8 +350,9 @@ _POSSESSIVE = re.compile(r"['’]s\b")
 
 
 def _sentence_start(text: str, offset: int) -> int:
-    """Where the sentence holding ``offset`` starts (after 。, ". ", a line break or ；)."""
-    return max(text.rfind(end, 0, offset) for end in ("。", ". ", "\n", "；")) + 1
+    """Where the sentence (or part, a semicolon or line break ending one) holding
+    ``offset`` starts."""
+    return sentence_at(text, offset, semicolons=True, line_breaks=True)[0]
 
 
 def _is_object(text: str, match: re.Match[str]) -> bool:

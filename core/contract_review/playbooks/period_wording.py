@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..skills.generic.financial_terms import FinancialTerm, find_financial_terms
-from ..skills.generic.number_words import chinese_amount_value, english_number_value
+from ..text.number_words import chinese_amount_value, english_number_value
 
 __all__ = ["DAYS", "in_days", "parse_number", "sentence_numbers"]
 

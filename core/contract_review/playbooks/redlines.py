@@ -16,19 +16,18 @@ from collections.abc import Sequence
 
 from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, int_to_chinese
 from ..review.redline_checks import instruction_new_wording, noop_instructions
-from ..skills.generic.number_words import ENGLISH_NUMBER_WORDS, english_number_value
+from ..text.number_words import ENGLISH_NUMBER_WORDS, english_number_words
+from ..text.sentences import sentence_spans
 from .drafting_slots import DraftingSlots
 from .period_wording import sentence_numbers
 from .redline_templates import redline_template
 from .rule_matching import RuleHit
 from .rule_models import PlaybookRule, ValueUnit
-from .sentences import sentence_spans
 from .value_reading import ValueReading
 
 __all__ = [
     "Edit",
     "apply_edits",
-    "english_number_words",
     "has_chinese",
     "redlined_text",
     "struck_sentences",
@@ -40,11 +39,6 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _WORD = "|".join(sorted(ENGLISH_NUMBER_WORDS, key=len, reverse=True))
 _WORDS = re.compile(rf"\b(?:{_WORD})\b(?:(?:\s+and\s+|[\s-]+)\b(?:{_WORD})\b)*", re.IGNORECASE)
 _CHINESE = re.compile(f"[{CHINESE_NUMERAL_CHARS}]+")
-_WORD_OF: dict[int, str] = {}
-for _word in ENGLISH_NUMBER_WORDS:
-    _value = english_number_value(_word)
-    if _value is not None:
-        _WORD_OF.setdefault(_value, _word)
 # Units a value written in another unit is rewritten in.
 _EN_UNITS: dict[str, str] = {"day": "days", "month": "months", "year": "years", "percent": "%"}
 _ZH_UNITS: dict[str, str] = {"day": "日", "month": "个月", "year": "年", "percent": "%"}
@@ -53,25 +47,6 @@ _ZH_UNITS: dict[str, str] = {"day": "日", "month": "个月", "year": "年", "pe
 def has_chinese(text: str) -> bool:
     """True when ``text`` holds Chinese characters."""
     return _CJK.search(text) is not None
-
-
-def english_number_words(n: int) -> str:
-    """``n`` (0..999,999) in English words: 28 → ``twenty-eight``, 120 → ``one hundred
-    and twenty``."""
-    if not 0 <= n < 1_000_000:
-        raise ValueError(f"{n} is outside 0..999999")
-    if n < 20:
-        return _WORD_OF[n]
-    if n < 100:
-        tens, ones = divmod(n, 10)
-        return _WORD_OF[tens * 10] + (f"-{_WORD_OF[ones]}" if ones else "")
-    if n < 1000:
-        hundreds, rest = divmod(n, 100)
-        head = f"{_WORD_OF[hundreds]} hundred"
-        return head + (f" and {english_number_words(rest)}" if rest else "")
-    thousands, rest = divmod(n, 1000)
-    head = f"{english_number_words(thousands)} thousand"
-    return head + (f" {english_number_words(rest)}" if rest else "")
 
 
 def _digits(value: float) -> str:

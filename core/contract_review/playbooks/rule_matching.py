@@ -30,10 +30,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..documents.case_folding import fold
 from ..documents.chinese_script import simplified
 from ..skills.generic.financial_terms import FinancialTerm
+from ..text.sentences import sentence_spans
 from .deal_price import DealPrice
 from .pattern_words import may_match
 from .rule_models import Comparison, PlaybookRule
-from .sentences import sentence_spans
 from .term_topics import term_topics
 from .value_reading import ValueReading, read_value
 
@@ -326,7 +326,7 @@ def _part_marks(
 def sentence_parts(text: str, sentence: tuple[int, int]) -> list[tuple[int, int]]:
     """The parts of the sentence ``sentence`` of ``text``, between the semicolons and
     provisos that :func:`part_span` stops at, in order, without the white space at
-    either end (as :func:`~.sentences.sentence_spans` gives sentences)."""
+    either end (as :func:`~contract_review.text.sentences.sentence_spans` gives sentences)."""
     bounds: list[tuple[int, int]] = []
     first = sentence[0]
     for mark in _PART_END["part"].finditer(text, sentence[0], sentence[1]):

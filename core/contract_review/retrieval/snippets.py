@@ -1,17 +1,14 @@
-"""The part of a hit's text that matched: the sentence holding most query terms."""
+"""The part of a hit's text that matched: the sentence holding most query terms (a
+semicolon or a line break ends a sentence here: a law's parts are read one by one)."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
 
-_SENTENCE_END = re.compile(r"(?<=[。；;！？!?\n])|(?<=\.)\s+")
-#: The sentences of a text with no full stop followed by a space, as
-#: :data:`_SENTENCE_END` splits it (the common case, found faster).
-_SENTENCE = re.compile(r"[^。；;！？!?\n]*[。；;！？!?\n]|[^。；;！？!?\n]+")
-_FULL_STOP = re.compile(r"\.\s")
+from ..text.sentences import sentences as text_sentences
+
 #: Joins a text's sentences for searching them all at once.
 _JOINT = "\x00"
 
@@ -39,17 +36,15 @@ class SnippetFinder:
         text = text.strip()
         if len(text) <= max_chars:
             return text
-        pieces = _SENTENCE_END.split(text) if _FULL_STOP.search(text) else _SENTENCE.findall(text)
-        sentences = [s for s in pieces if s and s.strip()]
+        sentences = text_sentences(text, semicolons=True, line_breaks=True)
         if not sentences:
             return text[: max(max_chars - 1, 0)].rstrip() + "…"
         best = self._best_sentence(sentences)
         prefix = "…" if best > 0 else ""
         budget = max_chars - len(prefix)
-        snippet = sentences[best].strip()
-        for following in sentences[best + 1 :]:
+        snippet = sentences[best]
+        for piece in sentences[best + 1 :]:
             separator = "" if snippet.endswith(("。", "；", "！", "？")) else " "
-            piece = following.strip()
             if len(snippet) + len(separator) + len(piece) > budget:
                 break
             snippet += separator + piece

@@ -23,6 +23,7 @@ from ..skills.generic.reference_search_models import (
     SearchReferenceDocOutput,
 )
 from ..skills.registration import SkillResult
+from ..text.sentences import sentences
 from .clause_location import ClauseLocation
 from .clause_react import analyze_with_llm
 from .engine_context import EngineContext
@@ -158,7 +159,7 @@ def checked_item(
 def in_order_note(position: str, *, chinese: bool) -> str:
     """One line on why a checked item is in order: it meets our standard position (its
     first sentence)."""
-    first = position.strip().split(". ")[0].rstrip(".")
+    first = next(iter(sentences(position)), "").rstrip(".。")
     if chinese:
         return (
             f"未发现偏离我方标准立场之处（{first}）。" if first else "未发现偏离我方标准立场之处。"

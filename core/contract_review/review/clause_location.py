@@ -15,7 +15,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..documents.model import Document, Section
-from ..skills.generic.clause_lookup import clause_text
+from ..text.clause_text import clause_text
 
 __all__ = ["ClauseLocation"]
 

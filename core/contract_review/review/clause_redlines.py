@@ -22,11 +22,12 @@ evidence holds it with offsets) and the carriers' passages do not overlap.
 
 from __future__ import annotations
 
-import re
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..documents.model import Document
 from ..playbooks.redlines import has_chinese
+from ..text.sentences import sentence_spans
 from .diffs import suggested_change, text_edits
 from .findings import Evidence, Finding
 from .redline_checks import redline_problem
@@ -66,15 +67,14 @@ def _overlaps(edit: _Edit, kept: Sequence[_Edit]) -> bool:
     return False
 
 
-_SENTENCE_BREAK = re.compile(r"[.。;；!?！？\n]")
-
-
 def _sentence_edits(before: str, after: str) -> list[_Edit]:
     """The edits from ``before`` to ``after``, those within one sentence joined into
-    one: two findings rewriting one sentence in different words overlap as wholes."""
+    one: two findings rewriting one sentence in different words overlap as wholes (a
+    semicolon or a line break ends a sentence here)."""
+    starts = [a for a, _ in sentence_spans(before, semicolons=True, line_breaks=True)]
     joined: list[_Edit] = []
     for start, end, new in text_edits(before, after):
-        if joined and not _SENTENCE_BREAK.search(before, joined[-1][1], start):
+        if joined and bisect_right(starts, joined[-1][1]) == bisect_right(starts, start):
             last = joined[-1]
             joined[-1] = (last[0], end, last[2] + before[last[1] : start] + new)
         else:

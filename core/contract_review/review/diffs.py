@@ -21,6 +21,7 @@ import html
 import re
 from collections.abc import Iterator, Sequence
 
+from ..text.sentences import sentence_spans
 from .findings import SuggestedChange
 
 __all__ = [
@@ -49,10 +50,6 @@ MAX_TOKEN_PAIRS = 1_000_000
 #: What ``diff`` prints after a last line that has no line break.
 NO_NEWLINE_MARKER = "\\ No newline at end of file"
 
-# A sentence ends after . ; ! ? followed by white space (so "20.1" and "1,000.00" are not
-# split), or after 。；！？ with or without white space. The white space stays with the
-# sentence before it, so the segments of a text join back into it.
-_SENTENCE_END_RE = re.compile(r"[.;!?]+\s+|[。；！？]+\s*")
 _LINE_RE = re.compile(r"[^\n]*\n|[^\n]+")
 
 # CJK ideographs, kana, hangul, CJK and full-width punctuation: one token per character.
@@ -71,7 +68,8 @@ _TOKEN_RE = re.compile(
 
 
 def split_segments(text: str) -> list[str]:
-    """Split ``text`` into lines and, within each line, sentences.
+    """Split ``text`` into lines and, within each line, sentences (a semicolon ends one
+    too: :func:`~contract_review.text.sentences.sentence_spans`).
 
     Nothing is dropped: ``"".join(split_segments(text)) == text``. A segment keeps the
     line break or white space that ends it.
@@ -79,10 +77,9 @@ def split_segments(text: str) -> list[str]:
     segments: list[str] = []
     for line in _lines(text):
         start = 0
-        for match in _SENTENCE_END_RE.finditer(line):
-            if match.end() < len(line):
-                segments.append(line[start : match.end()])
-                start = match.end()
+        for next_start, _ in sentence_spans(line, semicolons=True)[1:]:
+            segments.append(line[start:next_start])
+            start = next_start
         segments.append(line[start:])
     return segments
 

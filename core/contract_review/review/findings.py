@@ -21,9 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ..documents.model import Document, Section
 from ..domain import ChecklistItem, Priority, RiskLevel
 from ..laws.law_models import Article, Law
-from ..skills.generic.clause_lookup import clause_text
 from ..skills.generic.reference_search_models import MatchedSection
 from ..skills.registration import SkillResult
+from ..text.clause_text import clause_text
 
 __all__ = [
     "CheckedItem",

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..documents.chinese_script import simplified
 from ..documents.model import Document, Section
-from ..playbooks.sentences import sentence_spans
+from ..text.sentences import sentence_spans
 
 __all__ = ["GoverningLaw", "LawBasis", "read_governing_law"]
 

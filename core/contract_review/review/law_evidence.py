@@ -20,7 +20,7 @@ from pathlib import Path
 from ..config import Settings
 from ..errors import ContractReviewError
 from ..laws.law_library import LawLibrary
-from ..playbooks.sentences import sentence_spans
+from ..text.sentences import sentence_spans
 from .findings import Evidence, Finding
 from .governing_law import GoverningLaw
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..text.sentences import sentences
+
 __all__ = [
     "ADJACENT_MAX_WORDS",
     "ADJACENT_MIN_WORDS",
@@ -41,7 +43,6 @@ _CJK_FACTOR = 2
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _WORD_RE = re.compile(rf"[{_CJK}]|[^\W_]+(?:['’][^\W_]+)*")
 _HAS_CJK = re.compile(rf"[{_CJK}]")
-_SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
 # An instruction that replaces quoted words with quoted words: replace "A" with "B",
 # "A" is replaced by "B", 将“A”修改为“B”.
 _INSTRUCTION = (
@@ -90,7 +91,7 @@ def _adjacent_repeats(words: Sequence[str], n: int) -> set[tuple[str, ...]]:
 def _sentence_words(text: str) -> list[list[str]]:
     """The words of each sentence of ``text`` (a repetition is within one sentence: "…
     in the Works. The works and …" repeats nothing)."""
-    return [_words(piece) for piece in _SENTENCE_END.split(text)]
+    return [_words(piece) for piece in sentences(text, semicolons=True, line_breaks=True)]
 
 
 def repeated_phrase(before: str, after: str) -> str | None:

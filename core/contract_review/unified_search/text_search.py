@@ -5,12 +5,12 @@ itself, so it can be quoted — with the query words found in it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..laws.law_filters import MetaFilter
+from ..text.sentences import sentence_spans
 from .search_errors import UnifiedSearchError
 from .search_profiles import ProfileSettings, profile_search_settings
 
@@ -21,8 +21,6 @@ __all__ = ["PASSAGE_CHARS", "ArticleHit", "TextSearch", "highlights", "passage",
 
 #: The longest passage returned, in characters.
 PASSAGE_CHARS = 160
-
-_SENTENCE = re.compile(r"[^。；;！？!?\n]*[。；;！？!?\n]|[^。；;！？!?\n]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +42,11 @@ class TextSearch:
 
 
 def passage(text: str, terms: Sequence[str], max_chars: int = PASSAGE_CHARS) -> str:
-    """The sentence of ``text`` holding the most of ``terms`` (longer terms count more;
-    the first on a tie, the opening when none occurs), with the sentences after it up
-    to ``max_chars``, cut at ``max_chars``; always a substring of ``text``."""
-    spans = [m.span() for m in _SENTENCE.finditer(text) if m.group().strip()]
+    """The sentence of ``text`` (a semicolon or a line break ending one) holding the most
+    of ``terms`` (longer terms count more; the first on a tie, the opening when none
+    occurs), with the sentences after it up to ``max_chars``, cut at ``max_chars``;
+    always a substring of ``text``."""
+    spans = sentence_spans(text, semicolons=True, line_breaks=True)
     if not spans:
         return text.strip()[:max_chars]
     wanted = {term.lower() for term in terms if term.strip()}

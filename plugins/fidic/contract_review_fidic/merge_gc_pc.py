@@ -16,7 +16,9 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from contract_review.documents.model import Document, Section
-from contract_review.skills.generic.clause_lookup import clause_text, find_clause
+from contract_review.skills.generic.clause_lookup import find_clause
+from contract_review.text.clause_text import clause_text
+from contract_review.text.sentences import sentence_spans
 
 from .pc_instructions import (
     OperationKind,
@@ -24,7 +26,6 @@ from .pc_instructions import (
     PcOperation,
     is_instruction,
     parse_pc_instructions,
-    split_sentences,
 )
 
 
@@ -110,23 +111,15 @@ def _paragraph_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _sentence_spans(text: str) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    cursor = 0
-    for sentence in split_sentences(text):
-        start = text.find(sentence, cursor)
-        if start < 0:
-            continue
-        spans.append((start, start + len(sentence)))
-        cursor = start + len(sentence)
-    return spans
-
-
 def _part_span(text: str, part: PartKind | None, ordinal: int | None) -> tuple[int, int] | None:
     """The span of the targeted paragraph or sentence; the whole text when none is targeted."""
     if ordinal is None:
         return (0, len(text))
-    spans = _sentence_spans(text) if part is PartKind.SENTENCE else _paragraph_spans(text)
+    spans = (
+        sentence_spans(text, semicolons=True, quotes=True)
+        if part is PartKind.SENTENCE
+        else _paragraph_spans(text)
+    )
     if not spans:
         return None
     index = len(spans) - 1 if ordinal == -1 else ordinal - 1
@@ -296,8 +289,7 @@ def merge_clause_texts(
 
 def section_body(document: Document, section: Section) -> str:
     """A section's text without its heading: its own text and its children's."""
-    located = clause_text(document, section)
-    return located.text[located.body_start :].strip()
+    return clause_text(document, section).body
 
 
 def pc_clause_text(document: Document, section: Section) -> str:

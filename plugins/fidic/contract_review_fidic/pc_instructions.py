@@ -18,6 +18,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from contract_review.documents.chinese_numerals import chinese_to_int
+from contract_review.text.sentences import sentences
 
 
 class OperationKind(StrEnum):
@@ -215,33 +216,6 @@ def quoted_strings(text: str) -> list[str]:
     return [next(g for g in match.groups() if g is not None) for match in _QUOTED.finditer(text)]
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of ``text``; a full stop inside quotation marks does not end a sentence."""
-    sentences: list[str] = []
-    current: list[str] = []
-    closer: str | None = None
-    for index, char in enumerate(text):
-        current.append(char)
-        if closer is not None:
-            if char == closer:
-                closer = None
-            continue
-        following = text[index + 1 : index + 2]
-        if char in _QUOTE_PAIRS:
-            closer = _QUOTE_PAIRS[char]
-        elif char in ".;!?" and following and not following.isspace():
-            continue  # "14.2", "e.g." — not the end of a sentence
-        elif char in ".;。；!?！？":
-            sentence = "".join(current).strip()
-            if sentence:
-                sentences.append(sentence)
-            current = []
-    tail = "".join(current).strip()
-    if tail:
-        sentences.append(tail)
-    return sentences
-
-
 def _match_any(patterns: tuple[re.Pattern[str], ...], line: str) -> re.Match[str] | None:
     for pattern in patterns:
         match = pattern.search(line)
@@ -353,7 +327,9 @@ def is_instruction(line: str) -> bool:
         return False
     if _INSTRUCTION_START.match(line) and _block_operation(line) is not None:
         return True
-    return any(_inline_operations(sentence) for sentence in split_sentences(line))
+    return any(
+        _inline_operations(sentence) for sentence in sentences(line, semicolons=True, quotes=True)
+    )
 
 
 def parse_pc_instructions(text: str) -> PcInstructions:
@@ -378,7 +354,7 @@ def parse_pc_instructions(text: str) -> PcInstructions:
             operations.append(operation.model_copy(update={"new_text": new_text}))
             continue
         free: list[str] = []
-        for sentence in split_sentences(line):
+        for sentence in sentences(line, semicolons=True, quotes=True):
             found = _inline_operations(sentence)
             if found:
                 operations.extend(found)

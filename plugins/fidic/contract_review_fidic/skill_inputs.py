@@ -15,7 +15,8 @@ from pydantic import BaseModel
 from contract_review.documents.model import Document
 from contract_review.domain import ChecklistItem
 from contract_review.review.state import ReviewState
-from contract_review.skills.generic.clause_lookup import clause_text, find_clause
+from contract_review.skills.generic.clause_lookup import find_clause
+from contract_review.text.clause_text import clause_text
 
 from .checklist import ROLE_ER, ROLE_GC, ROLE_PC
 from .merge_gc_pc import MergeGcPcInput, merge_gc_pc

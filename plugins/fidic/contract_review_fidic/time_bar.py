@@ -18,6 +18,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from contract_review.skills.generic.clause_input import ClauseTextInput
+from contract_review.text.sentences import sentence_at
 
 from .periods import PeriodMention, PeriodUnit, add_period, find_periods
 
@@ -92,7 +93,6 @@ class TimeBarOutput(BaseModel):
     warnings: list[str] = Field(default_factory=list)
 
 
-_SENTENCE_END = re.compile(r"(?<=[.;!?。；！？])\s*|\n\s*\n")
 _BEFORE_PERIOD = re.compile(
     r"(?:within|not\s+later\s+than|no\s+later\s+than|at\s+least|not\s+less\s+than|before|"
     r"prior\s+to|period\s+of|expiry\s+of|内|之内|以内|前|后|起|届满|不超过|不少于|不迟于)",
@@ -141,16 +141,6 @@ _FORFEITURE = re.compile(
     r"time[- ]barred|丧失|无权|视为(?:已)?放弃|不得(?:再)?(?:提出|要求)|免除.{0,6}责任",
     re.IGNORECASE,
 )
-
-
-def _sentence_bounds(text: str, position: int) -> tuple[int, int]:
-    """Start and end of the sentence holding ``position``."""
-    start = 0
-    for match in _SENTENCE_END.finditer(text, 0, position):
-        start = match.end()
-    end_match = _SENTENCE_END.search(text, position)
-    end = end_match.start() if end_match else len(text)
-    return start, max(end, position)
 
 
 def _classify(window: str) -> TimeBarKind:
@@ -202,7 +192,7 @@ def find_time_bars(
     mentions = [m for m in find_periods(text) if _is_time_bar(text, m)]
     bars: list[TimeBar] = []
     for index, mention in enumerate(mentions):
-        sentence_start, sentence_end = _sentence_bounds(text, mention.start)
+        sentence_start, sentence_end = sentence_at(text, mention.start, semicolons=True)
         window_start = max(sentence_start, mentions[index - 1].end if index else 0)
         window_end = min(
             sentence_end,

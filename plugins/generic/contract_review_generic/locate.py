@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from contract_review.documents.locate import find_by_keywords, locate_clause
 from contract_review.documents.model import Document, Section, Sectioning
 from contract_review.documents.numbering import parse_clause_reference
-from contract_review.skills.generic.clause_lookup import clause_text
+from contract_review.text.clause_text import clause_text
 
 from .checklist import CHECKLIST
 from .clause_locator import LOCATOR

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from contract_review.documents.loading import parse_text
-from contract_review.skills.generic.clause_lookup import clause_text
+from contract_review.text.clause_text import clause_text
 from contract_review_generic.locate import LocateClauseInput, locate_topic
 
 REPO_ROOT = Path(__file__).resolve().parents[3]

@@ -13,7 +13,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from contract_review.documents.chinese_numerals import chinese_to_int
-from contract_review.skills.generic.number_words import english_number_value
+from contract_review.text.number_words import english_number_value
 
 _I = re.IGNORECASE
 #: A party named as agreements write it ("the Investor", "each Founder", "Series A

@@ -12,7 +12,7 @@ from __future__ import annotations
 from contract_review.documents.locate import locate_checklist_item
 from contract_review.documents.model import Document
 from contract_review.domain import ChecklistItem
-from contract_review.skills.generic.clause_lookup import clause_text
+from contract_review.text.clause_text import clause_text
 
 
 def checklist_clause_body(document: Document | None, item: ChecklistItem) -> str:
@@ -22,5 +22,4 @@ def checklist_clause_body(document: Document | None, item: ChecklistItem) -> str
     section = locate_checklist_item(document, item)
     if section is None:
         return ""
-    located = clause_text(document, section)
-    return located.text[located.body_start :].strip()
+    return clause_text(document, section).body

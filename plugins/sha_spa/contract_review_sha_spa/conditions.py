@@ -18,10 +18,10 @@ from pydantic import BaseModel, Field
 from contract_review.documents.model import Document
 from contract_review.skills.generic.clause_input import ClauseTextInput
 from contract_review.skills.generic.financial_terms import find_financial_terms
+from contract_review.text.sentences import sentences
 
 from .dates import find_dates
 from .enumeration import split_enumeration
-from .sentences import sentences
 
 
 class ConditionCategory(StrEnum):
@@ -133,7 +133,7 @@ def _period_text(text: str) -> str:
 
 def find_long_stop_date(text: str, document: Document | None) -> LongStopDate | None:
     """The long-stop date set in ``text``, or in the definition of the long-stop term."""
-    for sentence in sentences(text):
+    for sentence in sentences(text, semicolons=True, line_breaks=True):
         if not _LONG_STOP.search(sentence):
             continue
         dates = find_dates(sentence)
@@ -185,7 +185,7 @@ def extract_conditions(input_data: ExtractConditionsInput) -> ExtractConditionsO
                 category=category,
                 waivable=bool(_WAIVABLE.search(sentence)),
             )
-            for sentence in sentences(text)
+            for sentence in sentences(text, semicolons=True, line_breaks=True)
             if (category := classify_condition(sentence)) is not ConditionCategory.OTHER
         ]
     categories: dict[str, int] = {}
@@ -200,6 +200,10 @@ def extract_conditions(input_data: ExtractConditionsInput) -> ExtractConditionsO
         conditions=conditions,
         categories=categories,
         long_stop_date=long_stop,
-        waiver_provisions=[s for s in sentences(outside_items) if _WAIVER_SENTENCE.search(s)],
+        waiver_provisions=[
+            s
+            for s in sentences(outside_items, semicolons=True, line_breaks=True)
+            if _WAIVER_SENTENCE.search(s)
+        ],
         notes=notes,
     )

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from contract_review.documents.chinese_numerals import chinese_to_int
 from contract_review.documents.numbering import roman_to_int
+from contract_review.text.sentences import sentence_spans
 
 
 class EnumeratedItem(BaseModel):
@@ -53,7 +54,6 @@ _MARKER = re.compile(
 _TRAILING = re.compile(
     r"(?:[;；,，.。]?\s*(?:\b(?:and/or|and|or)\b|以及|及|或)?\s*[;；,，.。]?\s*)$", re.IGNORECASE
 )
-_SENTENCE_END = re.compile(r"[.。](?=\s|$)")
 
 
 def _roman_value(text: str) -> int | None:
@@ -126,8 +126,8 @@ def split_enumeration(text: str) -> Enumeration:
         else:
             line_end = text.find("\n", body_start)
             line_end = len(text) if line_end < 0 else line_end
-            sentence = _SENTENCE_END.search(text, body_start, line_end)
-            body_end = sentence.end() if sentence else line_end
+            first = sentence_spans(text[body_start:line_end])[:1]
+            body_end = body_start + first[0][1] if first else line_end
         raw = text[body_start:body_end]
         items.append(
             EnumeratedItem(

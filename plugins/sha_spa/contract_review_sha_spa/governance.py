@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from contract_review.domain import RiskLevel
 from contract_review.skills.generic.clause_input import ClauseTextInput
+from contract_review.text.sentences import sentences
 
 from .board import (
     AppointmentRight,
@@ -40,7 +41,6 @@ from .reserved_matters import (
     VotingThreshold,
     read_reserved_matters,
 )
-from .sentences import sentences
 
 __all__ = [
     "AppointmentRight",
@@ -273,7 +273,7 @@ def check_governance(input_data: GovernanceCheckInput) -> GovernanceCheckOutput:
             clause_id=input_data.clause_id,
             notes=[f"no text found for clause {input_data.clause_id}"],
         )
-    parts = sentences(text)
+    parts = sentences(text, semicolons=True, line_breaks=True)
     board = read_board(parts)
     quorum = read_quorum(parts)
     reserved = read_reserved_matters(parts)

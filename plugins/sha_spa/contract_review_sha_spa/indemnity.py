@@ -17,8 +17,8 @@ from pydantic import BaseModel, Field
 
 from contract_review.skills.generic.clause_input import ClauseTextInput
 from contract_review.skills.generic.financial_terms import FinancialTerm, find_financial_terms
+from contract_review.text.sentences import sentences
 
-from .sentences import sentences
 from .subjects import Subject, classify_subject
 
 
@@ -215,7 +215,7 @@ def analyse_indemnity(input_data: IndemnityAnalysisInput) -> IndemnityAnalysisOu
     periods: list[ClaimPeriod] = []
     specific: list[SpecificIndemnity] = []
     fraud = False
-    for sentence in sentences(text):
+    for sentence in sentences(text, semicolons=True, line_breaks=True):
         terms = find_financial_terms(sentence)
         if _FRAUD.search(sentence) and _NOT_LIMITED.search(sentence):
             fraud = True

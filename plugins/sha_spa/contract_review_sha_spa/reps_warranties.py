@@ -15,9 +15,9 @@ import re
 from pydantic import BaseModel, Field
 
 from contract_review.skills.generic.clause_input import ClauseTextInput
+from contract_review.text.sentences import sentences
 
 from .enumeration import split_enumeration
-from .sentences import sentences
 from .subjects import Subject, classify_subject
 
 
@@ -135,7 +135,11 @@ def extract_reps_warranties(input_data: ExtractRepsWarrantiesInput) -> ExtractRe
         general = f"{enumeration.lead_in}\n{enumeration.tail}"
     else:
         notes.append("the clause has no enumerated warranties; warranting sentences were used")
-        warranties = [_warranty("", s) for s in sentences(text) if _WARRANTS.search(s)]
+        warranties = [
+            _warranty("", s)
+            for s in sentences(text, semicolons=True, line_breaks=True)
+            if _WARRANTS.search(s)
+        ]
         general = ""
     subjects: dict[str, int] = {}
     for warranty in warranties:

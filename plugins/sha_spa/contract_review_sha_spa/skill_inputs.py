@@ -15,8 +15,8 @@ from pydantic import BaseModel
 from contract_review.documents.locate import locate_checklist_item
 from contract_review.domain import ChecklistItem
 from contract_review.review.state import ReviewState
-from contract_review.skills.generic.clause_lookup import clause_text
 from contract_review.skills.generic.reference_search_models import SearchReferenceDocInput
+from contract_review.text.clause_text import clause_text
 
 from .checklist import ROLE_REFERENCE
 from .clause_location import checklist_clause_body

@@ -10,8 +10,7 @@ Modules, one job each, in the order a newcomer reads them:
 Shared pieces:
 
 * :mod:`.clause_input` — the input fields every clause-reading skill shares;
-* :mod:`.clause_lookup` — the clause a skill works on, its text and place in the tree;
-* :mod:`.number_words` — numbers written in words (twenty-eight, 壹佰万);
+* :mod:`.clause_lookup` — the clause a skill works on and its place in the tree;
 
 The skills:
 

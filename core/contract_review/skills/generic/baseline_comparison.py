@@ -15,13 +15,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ...text.clause_text import clause_text
+from ...text.sentences import sentences
 from .clause_input import ClauseInput
-from .clause_lookup import clause_text
 
-# Within a line, a sentence ends at . ! ? ; : followed by white space, or at 。！？；
-# (no space needed). Every pattern starts after a punctuation mark, so splitting stays
-# linear on long runs of white space.
-_SENTENCE_END_RE = re.compile(r"(?<=[.!?;:])\s+|(?<=[。！？；])")
 _TOKEN_RE = re.compile(r"[0-9a-z]+|[^\s0-9a-z]")
 _TRAILING_PUNCTUATION = " .;:,。；：，!?！？"
 
@@ -63,17 +60,6 @@ class CompareWithBaselineOutput(BaseModel):
     )
 
 
-def split_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (English or Chinese), stripped, empty ones dropped; a
-    line break always ends a sentence."""
-    return [
-        part.strip()
-        for line in text.splitlines()
-        for part in _SENTENCE_END_RE.split(line)
-        if part.strip()
-    ]
-
-
 def _sentence_key(sentence: str) -> str:
     return " ".join(sentence.casefold().split()).rstrip(_TRAILING_PUNCTUATION)
 
@@ -92,10 +78,11 @@ def compare_with_baseline(data: CompareWithBaselineInput) -> CompareWithBaseline
             clause_id=data.clause_id, has_baseline=bool(baseline), clause_found=section is not None
         )
     located = clause_text(document, section)
-    body = located.text[located.body_start :].strip() or located.text.strip()
+    body = located.body or located.text.strip()
 
-    clause_sentences = split_sentences(body)
-    baseline_sentences = split_sentences(baseline)
+    # Compared part by part: a semicolon or a line break ends a sentence here.
+    clause_sentences = sentences(body, semicolons=True, line_breaks=True)
+    baseline_sentences = sentences(baseline, semicolons=True, line_breaks=True)
     matcher = difflib.SequenceMatcher(
         None,
         [_sentence_key(s) for s in clause_sentences],

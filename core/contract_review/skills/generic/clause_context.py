@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from ...text.clause_text import clause_text
 from .clause_evidence import ClauseContextEntry, clause_evidence
 from .clause_input import ClauseInput
-from .clause_lookup import clause_text, tree_position
+from .clause_lookup import tree_position
 
 
 class ClauseContextInput(ClauseInput):

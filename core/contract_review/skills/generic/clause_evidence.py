@@ -19,7 +19,9 @@ from pydantic import BaseModel, Field
 
 from ...documents.model import Document, Section
 from ...laws.provision_relations import find_exceptions
-from .clause_lookup import clause_text, tree_position
+from ...text.clause_text import clause_text
+from ...text.sentences import sentences
+from .clause_lookup import tree_position
 from .cross_references import find_references
 from .definition_lookup import terms_used_in
 
@@ -34,7 +36,6 @@ _EN_EXCEPTION = re.compile(
     r"|notwithstanding|subject\s+to|unless|other\s+than)\b",
     re.IGNORECASE,
 )
-_EN_SENTENCE = re.compile(r"[^.;\n]+(?:[.;]|$)")
 
 
 class ClauseContextEntry(BaseModel):
@@ -52,9 +53,9 @@ def _exception_sentences(text: str) -> list[str]:
     found = [match.sentence.text for match in find_exceptions(text)]
     if _EN_EXCEPTION.search(text):
         found.extend(
-            sentence.group().strip()
-            for sentence in _EN_SENTENCE.finditer(text)
-            if _EN_EXCEPTION.search(sentence.group())
+            sentence
+            for sentence in sentences(text, semicolons=True, line_breaks=True)
+            if _EN_EXCEPTION.search(sentence)
         )
     return found
 

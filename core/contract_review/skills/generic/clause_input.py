@@ -11,7 +11,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from ...documents.model import Document, Section
-from .clause_lookup import clause_text, find_clause
+from ...text.clause_text import clause_text
+from .clause_lookup import find_clause
 
 _CLAUSE_ID_HELP = (
     "The clause number as the checklist or document writes it, e.g. '4.1', "
@@ -60,5 +61,4 @@ class ClauseTextInput(BaseModel):
         section = find_clause(document, self.clause_id, self.keywords)
         if section is None:
             return ""
-        located = clause_text(document, section)
-        return located.text[located.body_start :].strip()
+        return clause_text(document, section).body

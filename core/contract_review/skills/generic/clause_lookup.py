@@ -1,4 +1,5 @@
-"""Finding the clause a generic skill works on, its text, and its place in the tree."""
+"""Finding the clause a generic skill works on and its place in the tree (its text:
+:mod:`contract_review.text.clause_text`)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,6 @@ import attrs
 
 from ...documents.locate import locate_clause
 from ...documents.model import Document, Section, SectionKind
-
-
-@attrs.frozen
-class ClauseText:
-    """A clause's text and where it sits in the document source.
-
-    ``text`` is the heading, own text and children as written; ``offset`` is where
-    ``text`` starts in ``document.source``; ``body_start`` is where the text after the
-    heading starts, relative to ``text``.
-    """
-
-    text: str
-    offset: int
-    body_start: int
 
 
 @attrs.frozen
@@ -36,38 +23,6 @@ class TreePosition:
 def find_clause(document: Document, clause_id: str, keywords: Sequence[str] = ()) -> Section | None:
     """The section ``clause_id`` (or, failing that, ``keywords``) points to, or None."""
     return locate_clause(document, clause_id, keywords=tuple(k for k in keywords if k.strip()))
-
-
-def clause_text(document: Document, section: Section) -> ClauseText:
-    """The full text of ``section`` (heading, own text, children).
-
-    Taken from the source by offsets; a hand-built section without offsets gets its
-    title, text and children's texts joined instead.
-    """
-    if section.end > section.start and section.end <= len(document.source):
-        body_start = min(max(section.text_start - section.start, 0), section.end - section.start)
-        return ClauseText(
-            text=document.source[section.start : section.end],
-            offset=section.start,
-            body_start=body_start,
-        )
-    heading = " ".join(part for part in (section.id, section.title) if part)
-    body = _joined_text(section, include_heading=False)
-    if heading and body:
-        return ClauseText(text=f"{heading}\n{body}", offset=0, body_start=len(heading) + 1)
-    return ClauseText(text=heading or body, offset=0, body_start=0 if body else len(heading))
-
-
-def _joined_text(section: Section, *, include_heading: bool) -> str:
-    parts: list[str] = []
-    if include_heading:
-        heading = " ".join(part for part in (section.id, section.title) if part)
-        if heading:
-            parts.append(heading)
-    if section.text:
-        parts.append(section.text)
-    parts.extend(_joined_text(child, include_heading=True) for child in section.children)
-    return "\n".join(part for part in parts if part)
 
 
 def tree_position(document: Document, section: Section) -> TreePosition:

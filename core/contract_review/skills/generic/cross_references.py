@@ -20,8 +20,8 @@ from pydantic import BaseModel, Field
 from ...documents.chinese_numerals import CHINESE_NUMERAL_CHARS
 from ...documents.model import Document, Section, SectionKind
 from ...documents.numbering import parse_clause_reference, roman_to_int
+from ...text.clause_text import clause_text
 from .clause_input import ClauseInput
-from .clause_lookup import clause_text
 
 ReferenceKind = Literal["clause", "article", "section", "paragraph", "chapter", "part", "annex"]
 

@@ -16,7 +16,8 @@ from pydantic import BaseModel, Field, model_validator
 
 from ...documents.case_folding import fold, may_contain
 from ...documents.model import DefinedTerm, Document
-from .clause_lookup import clause_text, find_clause
+from ...text.clause_text import clause_text
+from .clause_lookup import find_clause
 
 _QUOTES = "\"'“”‘’「」『』《》〈〉«»`"
 

@@ -19,14 +19,14 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ...documents.chinese_numerals import CHINESE_NUMERAL_CHARS
-from .clause_input import ClauseInput
-from .clause_lookup import clause_text
-from .number_words import (
+from ...text.clause_text import clause_text
+from ...text.number_words import (
     CHINESE_AMOUNT_CHARS,
     ENGLISH_NUMBER_WORDS,
     chinese_amount_value,
     english_number_value,
 )
+from .clause_input import ClauseInput
 
 FinancialTermKind = Literal["amount", "percentage", "period"]
 

@@ -1,9 +1,10 @@
 """Numbers written in words: English number words ("twenty-eight", "one hundred and
-twenty") and Chinese numerals as contracts write amounts (十五, 壹佰万, 一点五亿)."""
+twenty") and Chinese numerals as contracts write amounts (十五, 壹佰万, 一点五亿), read;
+and a number written in English words, for a redline that keeps a number's style."""
 
 from __future__ import annotations
 
-from ...documents.chinese_numerals import CHINESE_NUMERAL_CHARS, chinese_to_int
+from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, chinese_to_int
 
 _EN_SMALL: dict[str, int] = {
     word: value
@@ -129,3 +130,30 @@ def _chinese_integer(text: str) -> int:
         raise ValueError(f"{text!r}: nothing before 亿")
     low = low.lstrip("零〇")
     return chinese_to_int(high) * 100_000_000 + (chinese_to_int(low) if low else 0)
+
+
+#: The first of :data:`ENGLISH_NUMBER_WORDS` naming each value.
+_WORD_OF: dict[int, str] = {}
+for _word in ENGLISH_NUMBER_WORDS:
+    _value = english_number_value(_word)
+    if _value is not None:
+        _WORD_OF.setdefault(_value, _word)
+
+
+def english_number_words(n: int) -> str:
+    """``n`` (0..999,999) in English words: 28 → ``twenty-eight``, 120 → ``one hundred
+    and twenty``."""
+    if not 0 <= n < 1_000_000:
+        raise ValueError(f"{n} is outside 0..999999")
+    if n < 20:
+        return _WORD_OF[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return _WORD_OF[tens * 10] + (f"-{_WORD_OF[ones]}" if ones else "")
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        head = f"{_WORD_OF[hundreds]} hundred"
+        return head + (f" and {english_number_words(rest)}" if rest else "")
+    thousands, rest = divmod(n, 1000)
+    head = f"{english_number_words(thousands)} thousand"
+    return head + (f" {english_number_words(rest)}" if rest else "")
