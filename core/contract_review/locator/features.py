@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from contract_review.documents.contract_type import infer_contract_type
+from contract_review.text.sentences import sentences
 
 from .signals import CompiledSignals
 from .units import MAX_UNIT_CHARS, ClauseUnit
@@ -75,8 +76,8 @@ _UPPER = re.compile(r"[A-Z]")
 _INNER_DOT = re.compile(r"(?<=[0-9a-z])\.(?=[0-9a-z])")
 _ABBREVIATION = re.compile(r"\b(?:inc|corp|co|ltd|no|nos|sec|art|vs|e·g|i·e|u·s|n·a|s·a|l·p)\.")
 _LOWER = re.compile(r"[a-z]")
-#: Where a sentence of the matching text ends (inner full stops are middle dots there).
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+#: Where a unit's lead-in heading ends ("Governing Law. ...", "Term: ...").
+_LEAD_END = re.compile(r"[.:。：]\s")
 
 _DEFINITION = re.compile(
     r"^\W{0,3}(?:\d+(?:\.\d+)*\.?\s+)?[\"“'][^\"”']{1,80}[\"”']\s*(?:shall )?(?:means?|has the meaning|refers to|shall have the meaning)|^[^。；]{1,20}(?:是指|系指)"
@@ -97,6 +98,11 @@ class DocumentText(BaseModel):
 
     units: list[ClauseUnit]
     texts: list[str] = Field(description="Each unit's text, lower-cased, whitespace collapsed.")
+    sentences: list[tuple[str, ...]] = Field(
+        default_factory=list,
+        description="Each unit's sentences (the shared splitter, on the unit as written), "
+        "as matching text.",
+    )
     leads: list[str] = Field(description="Each unit's lead-in (first line or sentence).")
     headings: list[str] = Field(description="Each unit's section titles, lower-cased.")
     capitals: list[bool] = Field(description="Whether the unit is mostly in capital letters.")
@@ -123,6 +129,7 @@ class TopicFeatures(BaseModel):
 def document_text(source: str, units: Sequence[ClauseUnit]) -> DocumentText:
     """The units of a document with their matching text and topic-independent evidence."""
     texts: list[str] = []
+    unit_sentences: list[tuple[str, ...]] = []
     leads: list[str] = []
     capitals: list[bool] = []
     definitions: list[bool] = []
@@ -132,11 +139,12 @@ def document_text(source: str, units: Sequence[ClauseUnit]) -> DocumentText:
         raw = source[unit.start : unit.end]
         text = _matching_text(raw)
         lead = " ".join(raw.split("\n", 1)[0].split()).lower()[:_LEAD_CHARS]
-        sentence_end = re.search(r"[.:。：]\s", lead)
+        lead_end = _LEAD_END.search(lead)
         upper = len(_UPPER.findall(raw))
         lower = len(_LOWER.findall(raw))
         texts.append(text)
-        leads.append(lead[: sentence_end.start()] if sentence_end else lead)
+        unit_sentences.append(tuple(_matching_text(sentence) for sentence in sentences(raw)))
+        leads.append(lead[: lead_end.start()] if lead_end else lead)
         capitals.append(upper > 0 and upper / (upper + lower) > CAPITALS_SHARE)
         definitions.append(unit.in_definitions or bool(_DEFINITION.search(text)))
         periods.append(bool(_PERIOD.search(text)))
@@ -144,6 +152,7 @@ def document_text(source: str, units: Sequence[ClauseUnit]) -> DocumentText:
     return DocumentText(
         units=list(units),
         texts=texts,
+        sentences=unit_sentences,
         leads=leads,
         headings=[unit.heading.lower() for unit in units],
         capitals=capitals,
@@ -190,11 +199,11 @@ def _fill_rarity(rows: list[list[float]], counts: list[list[int]], column: int) 
     _relative_to_best(rows, column)
 
 
-def _clean_strong(text: str, signals: CompiledSignals) -> bool:
-    """Whether a sentence of ``text`` carries the topic (a strong phrasing) without a
+def _clean_strong(unit_sentences: tuple[str, ...], signals: CompiledSignals) -> bool:
+    """Whether a sentence of the unit carries the topic (a strong phrasing) without a
     neighbouring topic's phrasing in the same sentence: "either party may terminate on
     thirty days' notice" apart from "... on thirty days' notice of a breach"."""
-    for sentence in _SENTENCE_END.split(text):
+    for sentence in unit_sentences:
         if any(pattern.search(sentence) for pattern in signals.strong) and not any(
             pattern.search(sentence) for pattern in signals.against
         ):
@@ -239,7 +248,11 @@ def topic_features(document: DocumentText, signals: CompiledSignals) -> TopicFea
                 math.log1p(support) / support_scale,
                 0.0,  # support_rarity, filled in below
                 float(against),
-                float(_clean_strong(text, signals) if strong and against else strong > 0),
+                float(
+                    _clean_strong(document.sentences[index], signals)
+                    if strong and against
+                    else strong > 0
+                ),
                 float(_names_neighbour(f"{heading} {document.leads[index]}", signals)),
                 float(document.definitions[index]),
                 float(document.periods[index]),

@@ -9,7 +9,8 @@ the preamble, the signature page — is cut into paragraphs at
 blank lines and at lines that start with a clause number (core's
 :func:`~contract_review.documents.headings.recognise_heading`); a standalone title
 line ("INSURANCE") gives its heading to the paragraphs after it. Units longer than
-:data:`MAX_UNIT_CHARS` are cut at blank lines, then at sentence ends; pieces shorter
+:data:`MAX_UNIT_CHARS` are cut at blank lines, then at sentence and part ends (the
+shared splitter, :mod:`contract_review.text.sentences`, with semicolons); pieces shorter
 than :data:`MIN_UNIT_CHARS` that are headings or fragments rather than sentences join
 the next piece of the same section or paragraph run.
 
@@ -28,6 +29,7 @@ from contract_review.documents.headings import recognise_heading
 from contract_review.documents.model import Document, Section
 from contract_review.documents.paragraph_sections import BLANK_LINE, join_minor_pieces, trim_span
 from contract_review.documents.text_parser import title_line
+from contract_review.text.sentences import sentence_spans
 
 __all__ = ["MAX_UNIT_CHARS", "MIN_UNIT_CHARS", "ClauseUnit", "clause_units"]
 
@@ -40,8 +42,8 @@ FRAGMENT_CHARS = 25
 #: Paragraphs a standalone title line heads (itself included).
 HEADING_CARRY = 6
 
-_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=\S)|(?<=[。；！？])")
 _LINE_START = re.compile(r"\n")
+#: How a piece of text that is a sentence (not a heading or a fragment) ends.
 _SENTENCE_ENDINGS = (".", ";", "!", "?", "。", "；", "！", "？", ".)", '."', ".”")
 
 
@@ -206,7 +208,7 @@ def _cut_long(source: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         yield start, end
         return
     cuts = [match.end() for match in BLANK_LINE.finditer(source, start, end)]
-    cuts += [match.end() for match in _SENTENCE_END.finditer(source, start, end)]
+    cuts += [start + stop for _, stop in sentence_spans(source[start:end], semicolons=True)]
     pieces: list[tuple[int, int]] = []
     piece_start = start
     last_cut = start

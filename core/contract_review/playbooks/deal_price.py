@@ -4,7 +4,8 @@ about 0.5% of the price).
 
 The price is the first amount stated for a price term — "the Purchase Price is
 GBP 48,500,000", "a consideration of USD 120 million", "股权转让价款为人民币1.2亿元",
-"增资款合计人民币8,000万元" — within a short reach after the term. A contract that states
+"增资款合计人民币8,000万元" — within a short reach after the term and in its sentence
+(up to a semicolon, :mod:`contract_review.text.sentences`). A contract that states
 no such amount has no price, and rules in ``price_percent`` then read only percentages.
 """
 
@@ -15,6 +16,7 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..skills.generic.financial_terms import find_financial_terms
+from ..text.sentences import sentence_at
 
 __all__ = ["PRICE_REACH", "DealPrice", "deal_price"]
 
@@ -41,10 +43,6 @@ _PART = re.compile(
 )
 
 
-# The end of the price's sentence (a full stop, not a decimal point).
-_STOP = re.compile(r"(?<!\d)\.|\.(?!\d)|[;。；\n]")
-
-
 class DealPrice(BaseModel):
     """The deal's price as the contract states it."""
 
@@ -58,9 +56,8 @@ class DealPrice(BaseModel):
 def deal_price(text: str) -> DealPrice | None:
     """The first amount ``text`` states as the deal's price, or None."""
     for match in _PRICE_TERM.finditer(text):
-        reach = text[match.end() : match.end() + PRICE_REACH]
-        stop = _STOP.search(reach)
-        window = reach[: stop.start()] if stop else reach
+        _, sentence_end = sentence_at(text, match.start(), semicolons=True)
+        window = text[match.end() : min(sentence_end, match.end() + PRICE_REACH)]
         amounts = [t for t in find_financial_terms(window) if t.kind == "amount" and t.value > 0]
         if not amounts:
             continue
