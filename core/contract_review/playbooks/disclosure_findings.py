@@ -232,17 +232,15 @@ def _specific(
             f"The {warrantor} shall indemnify the {beneficiary} against all Losses arising "
             f"from the matters disclosed in {where}, notwithstanding their disclosure."
         )
-    after = f"{clause.text.rstrip()} {added}" if not chinese else f"{clause.text.rstrip()}{added}"
-    return Finding(
-        finding_id=f"disclosure_against_warranty@{section.id}",
-        clause_id=section.id,
-        checklist_item_id=item.clause_id,
+    return _finding(
+        f"disclosure_against_warranty@{section.id}",
+        item,
+        clause,
+        [_reference(d, letters) for d in made],
         title=title,
-        risk_level=RiskLevel.HIGH,
         description=description,
         rationale=rationale,
-        evidence=[clause, *(_reference(d, letters) for d in made)],
-        suggested_change=suggested_change(clause.text, after, label=f"clause {section.id}"),
+        added=added,
     )
 
 
@@ -267,7 +265,6 @@ def _general(
             "披露函中的一般披露（包括数据室资料、公开信息及尽职调查资料）不构成对陈述与保证的限制；"
             f"仅经具体、公平披露并足以使{beneficiary}识别其性质和范围的事项方可限制陈述与保证。"
         )
-        after = f"{clause.text.rstrip()}{added}"
     else:
         title = "The disclosure letter discloses whole sources (the data room, public registers) against every warranty"
         description = (
@@ -283,17 +280,42 @@ def _general(
             "data room, do not qualify the Warranties; only matters fairly disclosed with "
             f"sufficient detail to enable the {beneficiary} to identify their nature and scope do."
         )
-        after = f"{clause.text.rstrip()} {added}"
+    return _finding(
+        f"general_disclosure@{section.id}",
+        item,
+        clause,
+        [_reference(d, letters) for d in general],
+        title=title,
+        description=description,
+        rationale=rationale,
+        added=added,
+    )
+
+
+def _finding(
+    finding_id: str,
+    item: ChecklistItem,
+    clause: Evidence,
+    references: list[Evidence],
+    *,
+    title: str,
+    description: str,
+    rationale: str,
+    added: str,
+) -> Finding:
+    """A high finding at ``clause``, quoting ``references``, whose redline adds ``added``."""
+    joiner = "" if _CJK.search(clause.text) else " "
+    after = f"{clause.text.rstrip()}{joiner}{added}"
     return Finding(
-        finding_id=f"general_disclosure@{section.id}",
-        clause_id=section.id,
+        finding_id=finding_id,
+        clause_id=clause.id,
         checklist_item_id=item.clause_id,
         title=title,
         risk_level=RiskLevel.HIGH,
         description=description,
         rationale=rationale,
-        evidence=[clause, *(_reference(d, letters) for d in general)],
-        suggested_change=suggested_change(clause.text, after, label=f"clause {section.id}"),
+        evidence=[clause, *references],
+        suggested_change=suggested_change(clause.text, after, label=f"clause {clause.id}"),
     )
 
 
