@@ -78,6 +78,27 @@ def _clause_spans(finding: dict[str, Any]) -> list[tuple[int, int]]:
     ]
 
 
+def _severe_at(report: dict[str, Any], clause_id: str) -> bool:
+    """A high or critical finding at ``clause_id`` (or a paragraph of it)."""
+    return any(
+        f.get("status") == "found"
+        and f["risk_level"] in ("high", "critical")
+        and (
+            str(f.get("clause_id")) == clause_id
+            or str(f.get("clause_id")).startswith(f"{clause_id} ")
+        )
+        for f in report["findings"]
+    )
+
+
+def _labelled(report: dict[str, Any], text: str, label: dict[str, Any]) -> bool:
+    """A labelled clause is flagged: by its quote when the manifest gives one (older
+    manifests name the clause only, and are matched by its id)."""
+    if "quote" not in label:
+        return _severe_at(report, str(label["clause_id"]))
+    return _flagged(report, text, label["quote"])
+
+
 def _flagged(report: dict[str, Any], text: str, quote: str) -> bool:
     """A high or critical finding quotes the clause that holds ``quote``."""
     at = text.find(quote)
@@ -93,8 +114,10 @@ def _flagged(report: dict[str, Any], text: str, quote: str) -> bool:
 
 def _at_subclause(report: dict[str, Any], text: str, term: dict[str, Any]) -> bool:
     """A high or critical finding at the term's own sub-clause quotes it."""
-    at = text.find(term["quote"])
     clause = str(term["clause_id"])
+    if "quote" not in term:
+        return _severe_at(report, clause)
+    at = text.find(term["quote"])
     for finding in report["findings"]:
         if finding.get("status") != "found" or finding["risk_level"] not in ("high", "critical"):
             continue
@@ -189,13 +212,11 @@ def score_contract(entry: dict[str, Any], text: str, report: dict[str, Any]) -> 
     wrongly_missing = sorted(m for m in missing_subjects if m in provided)
     return {
         "terms": len(entry.get("terms", [])),
-        "terms_flagged": sum(_flagged(report, text, t["quote"]) for t in entry.get("terms", [])),
+        "terms_flagged": sum(_labelled(report, text, t) for t in entry.get("terms", [])),
         "terms_at_subclause": sum(_at_subclause(report, text, t) for t in entry.get("terms", [])),
         "disclosures": _disclosure_checks(report, entry),
         "balanced": len(entry.get("balanced", [])),
-        "balanced_flagged": sum(
-            _flagged(report, text, b["quote"]) for b in entry.get("balanced", [])
-        ),
+        "balanced_flagged": sum(_labelled(report, text, b) for b in entry.get("balanced", [])),
         "severe": len(severe),
         "severe_without_change": no_change,
         "redlines": len(redlines),

@@ -151,3 +151,14 @@ def test_the_cli_is_given_the_party_and_the_references(tmp_path: Path) -> None:
     reference = args.index("--reference")
     assert args[reference + 1].endswith("deal_disclosure_letter.txt")
     assert args[reference + 2 : reference + 4] == ["--role", "disclosure"]
+
+
+def test_a_manifest_without_quotes_is_matched_by_clause_id() -> None:
+    entry = {
+        "domain": "generic",
+        "terms": [{"category": "cap", "clause_id": "7.1", "burdens": "buyer"}],
+        "balanced": [{"category": "period", "clause_id": "7.2"}],
+    }
+    report = _report([_finding("7.1", _span(CAP)), _finding("7.2", _span(PERIOD), risk="low")])
+    row = score_contract(entry, TEXT, report)
+    assert (row["terms_flagged"], row["terms_at_subclause"], row["balanced_flagged"]) == (1, 1, 0)
