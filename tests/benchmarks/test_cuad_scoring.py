@@ -52,7 +52,8 @@ def test_cuad_macro_recall_and_precision() -> None:
     print(f"macro P {scores.macro_precision:.3f} R {scores.macro_recall:.3f}")
     assert len(scores.topics) == 16
     # regression floors for the locator alone with the shipped (in-sample) parameters:
-    # 0.712 / 0.799 when they were last fitted (docs/benchmarks.md has the full review)
+    # 0.712 / 0.799 when they were last fitted, 0.708 / 0.797 since the locator reads
+    # sentences with the shared splitter (docs/benchmarks.md has the full review)
     assert scores.macro_recall >= 0.77
     assert scores.macro_precision >= 0.67
 
