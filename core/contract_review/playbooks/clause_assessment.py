@@ -561,7 +561,7 @@ def _value_words(value: float, rule: PlaybookRule) -> str:
     if rule.unit == "percent":
         return f"{value:g}%"
     if rule.unit == "price_percent":
-        return f"{value:.2g}% of the price"
+        return f"{round(value, 2):g}% of the price"
     return f"{value:g} {rule.unit}(s)" if rule.unit else f"{value:g}"
 
 
