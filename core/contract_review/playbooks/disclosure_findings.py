@@ -27,10 +27,13 @@ from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
 from .party_sides import PartySide
 
-__all__ = ["DISCLOSURE_ROLES", "WARRANTOR_SIDES", "disclosure_findings"]
+__all__ = ["DISCLOSURE_ROLES", "MAX_DISCLOSURES", "WARRANTOR_SIDES", "disclosure_findings"]
 
 #: Document roles (or their kinds) that are disclosure letters.
 DISCLOSURE_ROLES = frozenset({"disclosure", "disclosure_letter"})
+#: Disclosures read per review at most (a letter is a few dozen; each is looked for in
+#: the agreement's indemnities).
+MAX_DISCLOSURES = 300
 #: Sides that give warranties: a disclosure favours them.
 WARRANTOR_SIDES = frozenset({"seller", "founder"})
 
@@ -68,6 +71,7 @@ def disclosure_findings(
     if not articles:
         return []
     disclosures = [d for letter in letters for d in read_disclosures(letter, primary)]
+    disclosures = disclosures[:MAX_DISCLOSURES]
     by_name = {letter.name: letter for letter in letters}
     findings: list[Finding] = []
     against: dict[str, list[Disclosure]] = {}
@@ -77,10 +81,11 @@ def disclosure_findings(
         for clause_id in disclosure.clause_ids:
             if _article_of(primary, clause_id) in articles:
                 against.setdefault(clause_id, []).append(disclosure)
+    names = _names(primary)
     for clause_id, made in against.items():
         section = primary.find(clause_id)
         if section is not None:
-            findings.append(_specific(item, primary, section, made, by_name))
+            findings.append(_specific(item, primary, section, made, by_name, names))
     general = [d for d in disclosures if d.general]
     warranty_articles = {
         _article_of(primary, clause_id)
@@ -94,7 +99,7 @@ def disclosure_findings(
         and standard is not None
         and (not warranty_articles or _top(primary, standard).id in warranty_articles)
     ):
-        findings.append(_general(item, primary, standard, general, by_name))
+        findings.append(_general(item, primary, standard, general, by_name, names))
     return findings
 
 
@@ -196,9 +201,10 @@ def _specific(
     section: Section,
     made: list[Disclosure],
     letters: dict[str, Document],
+    names: tuple[str, str],
 ) -> Finding:
     clause = _clause_evidence(primary, section)
-    warrantor, beneficiary = _names(primary)
+    warrantor, beneficiary = names
     chinese = _CJK.search(clause.text) is not None
     refs = ", ".join(d.passage_id for d in made if d.passage_id)
     if chinese:
@@ -250,9 +256,10 @@ def _general(
     section: Section,
     general: list[Disclosure],
     letters: dict[str, Document],
+    names: tuple[str, str],
 ) -> Finding:
     clause = _clause_evidence(primary, section)
-    warrantor, beneficiary = _names(primary)
+    warrantor, beneficiary = names
     chinese = _CJK.search(clause.text) is not None
     if chinese:
         title = "披露函对数据室等全部资料作出一般披露"
