@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .headings import recognise_heading
+from .headings import HeadingMatch, recognise_heading
 from .model import Document
 
 __all__ = ["MAX_LETTER_CHARS", "Disclosure", "read_disclosures"]
@@ -96,7 +96,7 @@ def read_disclosures(letter: Document, agreement: Document) -> list[Disclosure]:
             continue
         first_line = text.split("\n", 1)[0]
         heading = recognise_heading(first_line)
-        named = _named_clauses(text[:HEAD_CHARS], agreement)
+        named = _named_clauses(text[:HEAD_CHARS], heading, agreement)
         general = not named and _GENERAL_SOURCE.search(text) is not None
         if not named and not general:
             continue
@@ -115,11 +115,11 @@ def read_disclosures(letter: Document, agreement: Document) -> list[Disclosure]:
     return found
 
 
-def _named_clauses(head: str, agreement: Document) -> tuple[str, ...]:
-    """The agreement's clause numbers named in ``head``, in order (numbers the agreement
-    does not have as sections are not clauses of it: a date, an amount, a letter's own
-    paragraph number)."""
-    heading = recognise_heading(head.split("\n", 1)[0])
+def _named_clauses(head: str, heading: HeadingMatch | None, agreement: Document) -> tuple[str, ...]:
+    """The agreement's clause numbers named in ``head`` (the passage's start, whose
+    first line is ``heading``), in order; numbers the agreement does not have as
+    sections are not clauses of it (a date, an amount), nor is the passage's own
+    number."""
     own = heading.id if heading is not None else None
     named: list[str] = []
     for match in _CLAUSE_REF.finditer(head):

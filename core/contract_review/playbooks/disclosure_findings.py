@@ -75,11 +75,18 @@ def disclosure_findings(
     by_name = {letter.name: letter for letter in letters}
     findings: list[Finding] = []
     against: dict[str, list[Disclosure]] = {}
+    warranty_articles: set[str | None] = set()  # the articles adverse disclosures name
     for disclosure in disclosures:
-        if disclosure.general or not disclosure.adverse or _indemnified(primary, disclosure):
+        if disclosure.general or not disclosure.adverse:
             continue
-        for clause_id in disclosure.clause_ids:
-            if _article_of(primary, clause_id) in articles:
+        named = [
+            (clause_id, _article_of(primary, clause_id)) for clause_id in disclosure.clause_ids
+        ]
+        warranty_articles.update(article for _, article in named)
+        if _indemnified(primary, disclosure):
+            continue
+        for clause_id, article in named:
+            if article in articles:
                 against.setdefault(clause_id, []).append(disclosure)
     names = _names(primary)
     for clause_id, made in against.items():
@@ -87,12 +94,6 @@ def disclosure_findings(
         if section is not None:
             findings.append(_specific(item, primary, section, made, by_name, names))
     general = [d for d in disclosures if d.general]
-    warranty_articles = {
-        _article_of(primary, clause_id)
-        for d in disclosures
-        if d.adverse and not d.general
-        for clause_id in d.clause_ids
-    }
     standard = _standard_clause(primary, locations)
     if (
         general
@@ -191,10 +192,6 @@ def _reference(disclosure: Disclosure, letters: dict[str, Document]) -> Evidence
     )
 
 
-def _clause_evidence(primary: Document, section: Section) -> Evidence:
-    return Evidence.from_section(primary, section)
-
-
 def _specific(
     item: ChecklistItem,
     primary: Document,
@@ -203,7 +200,7 @@ def _specific(
     letters: dict[str, Document],
     names: tuple[str, str],
 ) -> Finding:
-    clause = _clause_evidence(primary, section)
+    clause = Evidence.from_section(primary, section)
     warrantor, beneficiary = names
     chinese = _CJK.search(clause.text) is not None
     refs = ", ".join(d.passage_id for d in made if d.passage_id)
@@ -258,7 +255,7 @@ def _general(
     letters: dict[str, Document],
     names: tuple[str, str],
 ) -> Finding:
-    clause = _clause_evidence(primary, section)
+    clause = Evidence.from_section(primary, section)
     warrantor, beneficiary = names
     chinese = _CJK.search(clause.text) is not None
     if chinese:
