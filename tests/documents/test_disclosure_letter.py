@@ -50,6 +50,17 @@ def test_a_chinese_letter_is_read_the_same_way() -> None:
     assert found["6"].clause_ids == ("7.6",) and found["6"].adverse
 
 
+def test_a_lapse_is_adverse_only_for_what_the_company_needs() -> None:
+    letter = parse_text(
+        "3.1 Warranty 7.6 (Litigation). Options granted in 2021 lapsed unexercised.\n"
+        "3.2 Warranty 7.8 (Pensions). The scheme's insurance policy lapsed in May 2024.\n",
+        name="l.txt",
+        role="disclosure_letter",
+    )
+    found = {d.passage_id: d.adverse for d in read_disclosures(letter, AGREEMENT)}
+    assert found == {"3.1": False, "3.2": True}
+
+
 def test_numbers_the_agreement_does_not_have_are_not_clauses() -> None:
     letter = parse_text(
         "1.1 Index of the Data Room, items 1.1 to 1.14 and Warranty 9.9.\n", name="l.txt"

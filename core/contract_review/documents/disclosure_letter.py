@@ -11,7 +11,8 @@ and reads, for each,
 * whether it is general (it names no clause and discloses a whole source);
 * whether it is adverse: it reveals a claim, a breach, a liability, a loss or an amount
   — what takes away a warranty's protection ("the Company is defendant in a claim for
-  GBP 1.85m") — rather than a neutral fact ("the Accounts were audited by …").
+  GBP 1.85m") — rather than a neutral fact ("the Accounts were audited by …"); the
+  warranty's title named with it ("Warranty 7.6 (Litigation)") is not read for this.
 
 Passages start at a numbered line (as the parser recognises headings) or after a blank
 line, so a letter is read the same whether or not its numbering makes sections.
@@ -53,7 +54,9 @@ _ADVERSE = re.compile(
     r"\bclaims?\b|\bproceedings\b|\blitigation\b|\blawsuit|\bsued\b|\bdefendant\b|\bdispute"
     r"|\bfine[ds]?\b|\bpenalt|\bbreach|\bnon-?complian|\binfring|\binvestigat|\benquiry\b"
     r"|\binquiry\b|\baudit\s+(?:by|of\s+the\s+Company\s+by)|\bcontaminat|\bdefect|\brecall"
-    r"|\bterminat|\barrears|\bshortfall|\bunpaid\b|\boutstanding\b|\bexpired|\blapsed"
+    r"|\bterminat|\barrears|\bshortfall|\bunpaid\b|\boutstanding\b|\bexpired"
+    r"|\b(?:licen[cs]e|permit|certificate|registration|consent|approval|insurance|policy"
+    r"|accreditation|authori[sz]ation)s?\b[^.;]{0,60}?\blapsed"
     r"|\brevoked|\bwithdrawn\b|\breserv\w*\s+(?:its|their)\s+rights|\bwarning\s+letter"
     r"|\bnot\s+(?:been\s+)?(?:obtained|renewed|granted|paid|registered|complied)"
     r"|\bfail(?:s|ed|ure|ing)?\b|\btender\b|\bloss\b|\bdeclin|\breduc|\bdamage|\bnotice\s+(?:of|to)|\bserved\b"
@@ -65,6 +68,9 @@ _ADVERSE = re.compile(
     re.IGNORECASE,
 )
 _PASSAGE_BREAK = re.compile(r"\n[^\S\n]*\n")
+# A warranty's title named with it at a passage's start ("Warranty 7.6 (Litigation)",
+# "第7.6条（诉讼与仲裁）"): the subject of the warranty, not news about it.
+_TITLE = re.compile(r"[(（][^()（）\n]{1,40}[)）]")
 
 
 class Disclosure(BaseModel):
@@ -109,10 +115,16 @@ def read_disclosures(letter: Document, agreement: Document) -> list[Disclosure]:
                 end=end,
                 clause_ids=named,
                 general=general,
-                adverse=_ADVERSE.search(text) is not None,
+                adverse=_ADVERSE.search(_without_titles(text)) is not None,
             )
         )
     return found
+
+
+def _without_titles(text: str) -> str:
+    """``text`` without the titles in parentheses at its start (the first
+    :data:`HEAD_CHARS` characters), so that only what is disclosed reads as adverse."""
+    return _TITLE.sub(" ", text[:HEAD_CHARS]) + text[HEAD_CHARS:]
 
 
 def _named_clauses(head: str, heading: HeadingMatch | None, agreement: Document) -> tuple[str, ...]:
