@@ -1,5 +1,5 @@
 """Developer sessions: tests, core_only, plugin-(fidic|sha_spa|generic), lint, typecheck, demo, bench,
-train_topics, train_detector.
+train_topics, train_detector, train_reader.
 
 Run ``nox -s tests`` for the whole suite. Sessions use the Python that runs nox
 (3.11 or newer); virtualenvs are reused between runs, the first run creates them.
@@ -130,3 +130,12 @@ def train_detector(session: nox.Session) -> None:
     instead, each set scored by a detector fitted on the others."""
     _install_all(session)
     session.run("python", "tools/train_term_detector.py", *session.posargs)
+
+
+@nox.session
+def train_reader(session: nox.Session) -> None:
+    """Fit the SHA/SPA term reader again (its two weight files in the plugin package)
+    from the M&A labelled sets; `-- --leave-one-out` measures it instead, each set read
+    by a reader fitted on the others."""
+    _install_all(session)
+    session.run("python", "tools/train_term_reader.py", *session.posargs)

@@ -9,6 +9,7 @@ sets with those labels.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,89 @@ ALL_SETS = (
     "nineteenth",
     "twentieth",
 )
+#: The M&A (SHA/SPA) sets, oldest first, that the SHA/SPA term reader learns from.
+SHA_SPA_SETS = (
+    "twentythird",
+    "twentyfourth",
+    "twentyfifth",
+    "twentysixth",
+    "twentyseventh",
+    "twentyeighth",
+)
+
+#: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
+#: "founder_cap_too_low", "company_liability_cap_low"); a model learns a subject only
+#: from its examples together. Each pattern (searched in the writer's category, first
+#: match wins) gives the playbook category of that subject; a term no pattern names is
+#: left out of training (it is neither that category nor "no term"). Balanced clauses
+#: map the same way, to ``balanced:<category>``.
+SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
+    (r"drag", "drag_along_without_price_floor"),
+    (r"tag_along", "tag_along_narrow"),
+    (r"disclos|data_room", "general_disclosure"),
+    (r"pro_sandbag", "pro_sandbagging"),
+    (r"sandbag|knowledge_bar", "anti_sandbagging"),
+    (r"knowledge", "knowledge_qualifier"),
+    (r"repeat|repetition|bring_down", "warranties_not_repeated"),
+    (
+        r"founder.*(?:personal|guarantee|uncapped|unlimited)|personal.*(?:redemption|liab)",
+        "founder_personal_liability",
+    ),
+    (r"uncapped|unlimited|cap_too_high|cap_excessive|cap_at_price", "indemnity_no_cap"),
+    (r"cap(?:_|$)", "seller_cap_too_low"),
+    (r"claim_period_too_long|survival_too_long", "warranty_survival_long_or_unlimited"),
+    (r"claim_period|survival|claim_time|time_limit", "short_claim_period"),
+    (r"de_minimis|basket|deductible|threshold$", "de_minimis_too_high"),
+    (r"w_?i_|w_and_i|insurance", "w_and_i_gap"),
+    (r"asymmetric_non_compete|free_to_compete", "asymmetric_restriction"),
+    (r"non_compete|restraint|restrictive_covenant", "restrictive_covenant_too_wide"),
+    (r"lock_up|transfer_restriction", "investor_lock_up"),
+    (r"pre_?empti|new_issue", "pre_emption_excluded"),
+    (r"casting", "casting_vote"),
+    (r"quorum", "quorum_without_minority"),
+    (
+        r"reserved_matter|veto_rights|related_party_transaction|protective_matters|"
+        r"consent_matters|unanimous",
+        "reserved_matters_missing_or_simple_majority",
+    ),
+    (r"information|inspection|audit_rights", "information_rights_inadequate"),
+    (r"forum|jurisdiction|arbitration|dispute_resolution", "forum_of_one_party"),
+    (r"determines_disputes|expert_determination", "dispute_decided_by_one_party"),
+    (r"ratchet", "full_ratchet_anti_dilution"),
+    (r"liquidation_preference_(?:\d|2x|high)", "liquidation_preference_high"),
+    (r"liquidation|deemed_liquidation", "liquidation_preference_narrow"),
+    (r"bad_leaver|leaver", "bad_leaver_overbroad"),
+    (
+        r"deadlock_(?:buyout|call)|call_option_book|book_value|exit_on_breach",
+        "forced_sale_below_value",
+    ),
+    (r"interim_(?:period_)?(?:profit|pnl)|transition_period", "interim_period_one_sided"),
+    (r"penalty|liquidated_damages|breach_liability", "penalty_excessive"),
+    (r"break_fee|deposit", "break_fee"),
+    (r"assumed_liabilit|pre_completion_liab", "pre_completion_liabilities_assumed"),
+    (r"retention.*(?:pending|claims)|retention_released", "retention_released_despite_claims"),
+    (r"earn_?out.*acceler", "earn_out_acceleration"),
+    (r"earn_?out", "earn_out_control"),
+    (r"mac", "mac_too_narrow"),
+    (r"may_waive|conditions_waiver|waiv", "conditions_waivable_by_one_side"),
+    (r"long_stop", "no_long_stop_date"),
+)
+
+
+def canonical_category(domain: str, category: str) -> str | None:
+    """The category a model learns for a writer's ``category`` of ``domain``: the M&A
+    sets' through :data:`SHA_SPA_CATEGORIES` (None where none names it), the others'
+    as written."""
+    if domain != "sha_spa":
+        return category
+    for pattern, canonical in SHA_SPA_CATEGORIES:
+        if re.search(pattern, category):
+            return canonical
+    return None
+
+
+#: The category of a term (or balanced clause) no model category names.
+UNNAMED = "unnamed"
 
 
 @dataclass(frozen=True)
@@ -55,6 +139,7 @@ class LabelledSection:
     text: str
     terms: frozenset[str]
     balanced: frozenset[str]
+    party: str = ""
 
 
 def manifest(name: str) -> dict[str, dict[str, object]]:
@@ -76,7 +161,8 @@ def labelled_sections(sets: Sequence[str]) -> Iterator[LabelledSection]:
                 (expected.get("balanced", []), balanced),
             ):
                 for label in entry:  # type: ignore[attr-defined]
-                    into.setdefault(label["clause_id"], set()).add(label["category"])
+                    category = canonical_category(str(expected["domain"]), label["category"])
+                    into.setdefault(label["clause_id"], set()).add(category or UNNAMED)
             document = parse_file(ROOT / path)
             for section in document.sections():
                 text = document.source[section.text_start : section.text_end]
@@ -90,4 +176,11 @@ def labelled_sections(sets: Sequence[str]) -> Iterator[LabelledSection]:
                     text=text,
                     terms=frozenset(terms.get(section.id, ())),
                     balanced=frozenset(balanced.get(section.id, ())),
+                    party=str(expected.get("party") or ""),
                 )
+
+
+def share(probabilities: Sequence[float], at: float) -> str:
+    """``'12/40 (30.0%)'``: how many of ``probabilities`` reach ``at``, of all."""
+    hits = sum(p >= at for p in probabilities)
+    return f"{hits}/{len(probabilities)} ({hits / max(1, len(probabilities)):.1%})"

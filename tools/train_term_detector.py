@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from labelled_sets import ALL_SETS, ROOT, LabelledSection, labelled_sections
+from labelled_sets import ALL_SETS, ROOT, LabelledSection, labelled_sections, share
 from sklearn.linear_model import LogisticRegression
 
 from contract_review.playbooks.term_detector import (
@@ -92,15 +92,10 @@ def leave_one_out(sections: Sequence[LabelledSection], sets: Sequence[str]) -> N
     other = [p for s, p in best if not s.balanced and not s.terms]
     for threshold in THRESHOLDS:
         print(
-            f"threshold {threshold}: terms found {_share(terms, threshold)}, balanced "
-            f"clauses flagged {_share(balanced, threshold)}, other sections flagged "
-            f"{_share(other, threshold)}"
+            f"threshold {threshold}: terms found {share(terms, threshold)}, balanced "
+            f"clauses flagged {share(balanced, threshold)}, other sections flagged "
+            f"{share(other, threshold)}"
         )
-
-
-def _share(probabilities: list[float], threshold: float) -> str:
-    hits = sum(p >= threshold for p in probabilities)
-    return f"{hits}/{len(probabilities)} ({hits / max(1, len(probabilities)):.1%})"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,9 @@ per rule and passage that fires:
 * a ``one_sided`` rule ignores a right denied ("may not terminate", 不得解除) and is
   dropped when its matches name two different parties (the right is mutual);
 * a document-scope rule with ``detector_min`` also fires on a section where the term
-  detector reads its term (:mod:`.detected_terms`), whatever the wording;
+  detector reads its term (:mod:`.detected_terms`), whatever the wording; with a party
+  and a playbook that has a term reader (:mod:`.term_reader`), a document-scope rule
+  also fires where the reader reads a term of its subject burdening our party;
 * a rule with ``fact`` fires on a fact a skill read in the clause (``facts``) that
   breaks its limit, when its patterns find nothing there (:mod:`.fact_rules`); a
   numeric finding names the facts of its clause in its unit.
@@ -42,7 +44,7 @@ from ..review.redline_checks import redline_problem
 from ..review.skill_facts import SkillFact
 from ..text.sentences import sentence_spans
 from .deal_price import DealPrice, deal_price
-from .detected_terms import detected_term, read_sections
+from .detected_terms import DetectedTerm, detected_term, read_sections, read_term
 from .drafting_slots import (
     DraftingSlots,
     drafting_slots,
@@ -67,6 +69,7 @@ from .rule_matching import (
 )
 from .rule_models import PlaybookRule
 from .side_labels import merged_sides, side_labels
+from .term_reader import mark_parties, term_reader_of
 
 __all__ = ["EXCERPT_CHARS", "assess_clause", "assess_document_rules"]
 
@@ -126,6 +129,25 @@ class _Context:
         self._slots: DraftingSlots | None = None
         self._price: DealPrice | None = None
         self._price_read = False
+        self.reader = term_reader_of(playbook) if party is not None else None
+        self._worded: dict[tuple[str, int], bool] = {}
+
+    def mark(self, text: str) -> str:
+        """``text`` with its party words marked for the term reader (needs a party)."""
+        assert self.party is not None
+        return mark_parties(text, self.words, self.party)
+
+    def worded(self, passage: _Passage) -> bool:
+        """True when a present document rule of the playbook (any subject) matches
+        ``passage`` by its patterns: the reader then adds nothing of its own there."""
+        key = (passage.document, passage.start)
+        if key not in self._worded:
+            self._worded[key] = any(
+                find_hits(rule, passage.text, price=self.price())
+                for rule in self.playbook.rules
+                if rule.when == "present" and rule.scope == "document"
+            )
+        return self._worded[key]
 
     def price(self) -> DealPrice | None:
         """The price the primary document states (read once), for ``price_percent``."""
@@ -299,14 +321,44 @@ def _document_rule(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
 
 def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     """The findings of a document rule with ``detector_min`` where the term detector
-    reads its term in a section of the primary document (definitions included)."""
-    if rule.detector_min is None or not rule.category:
+    reads its term in a section of the primary document (definitions included), and
+    where the playbook's term reader reads its subject's term burdening our party."""
+    if not rule.category:
         return []
-    passages = ctx.sections(definitions=True)
-    read_sections([passage.text for passage in passages])
-    return [
-        finding for passage in passages if (finding := _detected(ctx, rule, passage)) is not None
-    ]
+    findings: list[Finding] = []
+    if rule.detector_min is not None:
+        passages = ctx.sections(definitions=True)
+        read_sections([passage.text for passage in passages])
+        findings += [
+            finding
+            for passage in passages
+            if (finding := _detected(ctx, rule, passage)) is not None
+        ]
+    if ctx.reader is not None and ctx.party is not None:
+        findings += [
+            finding
+            for passage in ctx.sections()
+            if (finding := _read(ctx, rule, passage)) is not None
+        ]
+    return findings
+
+
+def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
+    """The rule's finding where the playbook's term reader reads its subject's term
+    burdening our party in ``passage``, and no present rule of the playbook (any
+    subject) read the section by its wording. Exceptions apply as for the detector."""
+    assert ctx.reader is not None and ctx.party is not None
+    detected = read_term(
+        rule,
+        passage.text,
+        mark=ctx.mark,
+        reader=ctx.reader,
+        playbook=ctx.playbook,
+        party=ctx.party,
+    )
+    if detected is None or ctx.worded(passage):
+        return None
+    return _with_detected(ctx, rule, passage, detected, "Read by the term reader")
 
 
 def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
@@ -319,6 +371,14 @@ def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding |
     detected = detected_term(rule, passage.text)
     if detected is None or _read_by_wording(ctx, rule, passage):
         return None
+    return _with_detected(ctx, rule, passage, detected, "Read by the term detector")
+
+
+def _with_detected(
+    ctx: _Context, rule: PlaybookRule, passage: _Passage, detected: DetectedTerm, reader: str
+) -> Finding | None:
+    """The rule's finding on what a model read in ``passage``, unless the rule's
+    exceptions set its hits aside."""
     exceptions = _exceptions(ctx, rule, rule.unless_in_section, passage)
     hits = [
         hit
@@ -330,7 +390,7 @@ def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding |
     if not hits or (rule.one_sided and _mutual(ctx, rule, _ungated(rule, [(passage, hits)]))):
         return None
     finding = _finding(ctx, rule, passage, hits)
-    note = f" (Read by the term detector, {detected.probability:.0%} sure.)"
+    note = f" ({reader}, {detected.probability:.0%} sure.)"
     return finding.model_copy(update={"description": finding.description + note})
 
 

@@ -7,19 +7,30 @@ and provisos) the detector reads most as the term. A numeric rule keeps its limi
 fires only where a number of the section breaks the limit (read by its cue words, or by
 any word where they are not there), and that reading is the hit (so the finding states
 the number and the redline sets it to the limit).
+
+A playbook with a term reader (:mod:`.term_reader`) has its rules fire, the same way,
+where the reader reads a section as holding a term that burdens the party we act for,
+on the rule's subject (:func:`read_term`): one rule per section, the first of the
+playbook's rules of the most likely subject that can burden our party and finds its term
+there (a numeric rule, a number past its limit), else of the next likely subject (the
+reader knows the term burdens us; "the cap" may be the buyer's too-low cap or the
+seller's too-high one, and only one of them can burden the party we act for).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentence_spans
+from .party_sides import PartySide, burden_of
+from .playbook_models import Playbook
 from .rule_matching import RuleHit, find_hits, in_force, sentence_parts
 from .rule_models import PlaybookRule
 from .term_detector import TermDetector, term_detector
+from .term_reader import TermReader
 
-__all__ = ["DetectedTerm", "detected_term", "read_sections"]
+__all__ = ["DetectedTerm", "detected_term", "read_sections", "read_term"]
 
 #: Every word (a run of Chinese characters counts as one): where a numeric rule reads its
 #: sentence's numbers from when its cue words are not there.
@@ -52,6 +63,60 @@ def detected_term(
         return DetectedTerm(numbers, reading[1]) if numbers else None
     part = _best_part(rule.category, text, detector)
     return None if part is None else DetectedTerm([part], reading[1])
+
+
+def read_term(
+    rule: PlaybookRule,
+    text: str,
+    *,
+    mark: Callable[[str], str],
+    reader: TermReader,
+    playbook: Playbook,
+    party: PartySide,
+) -> DetectedTerm | None:
+    """``rule``'s term as the playbook's reader reads it in a section's ``text``
+    (``mark`` marks a text's party words, see :func:`~.term_reader.mark_parties`), or
+    None: the reader is not sure enough that the section holds a term burdening
+    ``party``, reads another subject, or another rule of the subject answers for it
+    (see the module docstring)."""
+    if not rule.category or rule.scope != "document" or rule.when != "present":
+        return None
+    reading = reader.read(mark(text))
+    if reading is None or rule.category not in {category for category, _ in reading.subjects}:
+        return None
+    for category, _ in reading.subjects:
+        for candidate in playbook.rules:
+            if (
+                candidate.category != category
+                or candidate.scope != "document"
+                or candidate.when != "present"
+                or burden_of(candidate, None, party, playbook.sides) == "theirs"
+            ):
+                continue
+            if candidate.is_numeric:
+                hits = _numbers(candidate, text)
+            else:
+                part = _one_sided_part(text, reader, mark)
+                hits = [] if part is None else [part]
+            if hits:
+                return DetectedTerm(hits, reading.one_sided) if candidate is rule else None
+    return None
+
+
+def _one_sided_part(text: str, reader: TermReader, mark: Callable[[str], str]) -> RuleHit | None:
+    """The part of a sentence of ``text`` (between semicolons and provisos) the reader
+    reads most as one-sided, as a hit."""
+    masked = in_force(text)
+    spans = [
+        part for sentence in sentence_spans(masked) for part in sentence_parts(masked, sentence)
+    ]
+    if not spans:
+        return None
+    best = reader.one_sided_part([mark(text[start:end]) for start, end in spans])
+    start, end = spans[best]
+    return RuleHit(
+        start=start, end=end, matched=text[start:end], sentence_start=start, sentence_end=end
+    )
 
 
 def read_sections(texts: Sequence[str], detector: TermDetector | None = None) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
@@ -324,6 +324,10 @@ class PartyWords:
             ):
                 return match
         return None
+
+    def replace(self, text: str, replacement: Callable[[re.Match[str]], str]) -> str:
+        """``text`` with every party word replaced by ``replacement(match)``."""
+        return text if self._pattern is None else self._pattern.sub(replacement, text)
 
     def named(self, text: str) -> set[str]:
         """The parties (:meth:`party_key`) that ``text`` names."""

@@ -69,7 +69,7 @@ def load_playbook(path: str | os.PathLike[str], *, domain: DomainSpec | None = N
     """
     file = Path(path)
     text, fmt = read_data_file(file, what="playbook", error=PlaybookError)
-    playbook = parse_playbook(text, source=str(file), fmt=fmt)
+    playbook = parse_playbook(text, source=str(file), fmt=fmt).located(str(file.parent))
     if domain is not None:
         check_playbook(playbook, domain, source=str(file))
     return playbook
@@ -83,7 +83,7 @@ def load_playbook_resource(package: str, name: str = "playbook.yaml") -> Playboo
         text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError) as exc:
         raise PlaybookError(f"playbook {source} not found in the installed package") from exc
-    return parse_playbook(text, source=source, fmt=_format_of(name))
+    return parse_playbook(text, source=source, fmt=_format_of(name)).located(f"pkg:{package}")
 
 
 def parse_playbook(text: str, *, source: str, fmt: PlaybookFormat) -> Playbook:

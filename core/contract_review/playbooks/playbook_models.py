@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from .rule_models import PARTY_BURDENS, PlaybookRule
 from .vocabulary import IDENTIFIER_PATTERN
 
-__all__ = ["PLAYBOOK_SCHEMA_VERSION", "Playbook", "SideSpec"]
+__all__ = ["PLAYBOOK_SCHEMA_VERSION", "Playbook", "SideSpec", "TermReaderSpec"]
 
 #: The playbook file format this version reads and writes.
 PLAYBOOK_SCHEMA_VERSION = 1
@@ -22,6 +22,26 @@ PLAYBOOK_SCHEMA_VERSION = 1
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TermReaderSpec(_Model):
+    """The playbook's learned reader of one-sided terms
+    (:mod:`contract_review.playbooks.term_reader`): its two weight files, beside the
+    playbook, and how sure it must be."""
+
+    one_sided: str = Field(
+        pattern=r"^[\w.-]+\.npz$", description="Weights reading whether a term burdens our party."
+    )
+    subjects: str = Field(
+        pattern=r"^[\w.-]+\.npz$", description="Weights reading which rule category it is about."
+    )
+    min_probability: float = Field(
+        default=0.6,
+        gt=0.5,
+        le=1,
+        description="How sure the reader must be that a section holds a term burdening "
+        "our party before the rule of its subject fires there.",
+    )
 
 
 class SideSpec(_Model):
@@ -60,6 +80,29 @@ class Playbook(_Model):
         default=(), description="The party sides this domain knows, e.g. contractor/employer."
     )
     rules: tuple[PlaybookRule, ...] = ()
+    term_reader: TermReaderSpec | None = Field(
+        default=None,
+        description="A learned reader of one-sided terms; its rules then also fire where "
+        "it reads their subject's term burdening the party we act for (needs --party).",
+    )
+    _origin: str | None = PrivateAttr(default=None)
+
+    @property
+    def origin(self) -> str | None:
+        """Where the playbook was loaded from (``pkg:<package>`` or a directory), for
+        files it names; None when built in memory."""
+        return self._origin
+
+    def __eq__(self, other: object) -> bool:
+        """Equal fields: where each was loaded from does not count."""
+        if not isinstance(other, Playbook):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def located(self, origin: str) -> Playbook:
+        """This playbook, loaded from ``origin`` (see :attr:`origin`)."""
+        self._origin = origin
+        return self
 
     @field_validator("schema_version")
     @classmethod

@@ -1,0 +1,285 @@
+"""A playbook's term reader: party words marked for the party we act for, a two-label
+model equal to its logistic regression, weights found beside the playbook, and rules
+firing where the reader reads their subject's term burdening us — not for the other
+side, not without a party, not where a rule already read the clause by its wording, and
+a numeric rule only past its limit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+from pydantic import ValidationError
+from sklearn.linear_model import LogisticRegression
+
+from contract_review.documents.loading import parse_text
+from contract_review.domain import ChecklistItem, RiskLevel
+from contract_review.playbooks.clause_assessment import assess_document_rules
+from contract_review.playbooks.party_sides import PartyWords, resolve_party
+from contract_review.playbooks.playbook_loading import load_playbook, load_playbook_resource
+from contract_review.playbooks.playbook_models import TermReaderSpec
+from contract_review.playbooks.term_detector import (
+    NO_TERM,
+    DetectorModel,
+    TermDetector,
+    new_vectorizer,
+)
+from contract_review.playbooks.term_reader import (
+    ONE_SIDED,
+    OTHER_PARTY,
+    OUR_PARTY,
+    TermReader,
+    fitted_model,
+    mark_parties,
+    term_reader_of,
+)
+
+CONTRACT = """\
+SHARE PURCHASE AGREEMENT
+
+This Agreement is made between Rowan Holdings Ltd (the "Seller") and Aspen Capital LLC (the "Buyer").
+
+1. Conditions
+1.1 Completion is conditional on the Conditions set out in Schedule 1.
+1.2 The Seller alone may set aside any Condition at its absolute discretion at any time.
+2. Limitations
+2.1 The aggregate liability of the Seller for all Claims shall not exceed 2% of the Purchase Price.
+2.2 No Claim may be brought unless notified within twenty-four months after Completion.
+3. Governing law
+3.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+#: Training texts, already marked: a term burdening ``ourparty`` (1) against the same
+#: subject fairly put or burdening the other side, and plain clauses (0).
+EXAMPLES = [
+    ("otherparty alone may set aside any Condition at its absolute discretion", 1, "waiver"),
+    ("otherparty may set aside the Conditions in its sole discretion at any time", 1, "waiver"),
+    ("otherparty in its discretion may set aside any Condition", 1, "waiver"),
+    ("ourparty alone may set aside any Condition at its absolute discretion", 0, "waiver"),
+    ("ourparty may set aside the Conditions in its sole discretion at any time", 0, "waiver"),
+    ("the Conditions may be set aside only by both parties jointly in writing", 0, "waiver"),
+    ("liability of otherparty for all Claims shall not exceed 2% of the Purchase Price", 1, "cap"),
+    ("aggregate liability of otherparty shall not exceed 5% of the Purchase Price", 1, "cap"),
+    ("the liability of otherparty shall not exceed 100% of the Purchase Price", 0, "cap"),
+    ("the liability of ourparty shall not exceed 1% of the Purchase Price", 0, "cap"),
+    ("No Claim may be brought unless notified within twenty-four months", 0, None),
+    ("This Agreement is governed by the laws of England and Wales", 0, None),
+    ("Completion is conditional on the Conditions set out in Schedule 1", 0, None),
+    ("Notices shall be in writing and delivered by hand", 0, None),
+]
+
+
+def _fit(tmp_path: Path) -> tuple[DetectorModel, DetectorModel]:
+    texts = [text for text, _, _ in EXAMPLES]
+    vectorizer = new_vectorizer()
+    features = vectorizer.fit_transform(texts)
+    vocabulary = tuple(str(g) for g in vectorizer.get_feature_names_out())
+    idf = vectorizer.idf_.astype(np.float32)
+    binary = LogisticRegression(C=100, max_iter=5000, class_weight="balanced")
+    binary.fit(features, [label for _, label, _ in EXAMPLES])
+    one_sided = fitted_model((NO_TERM, ONE_SIDED), vocabulary, idf, binary.coef_, binary.intercept_)
+    rows = [i for i, (_, _, subject) in enumerate(EXAMPLES) if subject]
+    category = {"waiver": "conditions_waivable_by_one_side", "cap": "seller_cap_too_low"}
+    subjects = LogisticRegression(C=100, max_iter=5000)
+    subjects.fit(features[rows], [category[str(EXAMPLES[i][2])] for i in rows])
+    model = fitted_model(subjects.classes_, vocabulary, idf, subjects.coef_, subjects.intercept_)
+    one_sided.save(tmp_path / "one_sided.npz")
+    model.save(tmp_path / "subjects.npz")
+    return one_sided, model
+
+
+PLAYBOOK = {
+    "schema_version": 1,
+    "playbook_id": "deals",
+    "domain_id": "deals",
+    "version": "1.0.0",
+    "title": "Deals",
+    "sides": [
+        {"id": "buyer", "opposite": "seller"},
+        {"id": "seller", "opposite": "buyer"},
+    ],
+    "term_reader": {
+        "one_sided": "one_sided.npz",
+        "subjects": "subjects.npz",
+        "min_probability": 0.6,
+    },
+    "rules": [
+        {
+            "rule_id": "waiver",
+            "clause_id": "cp",
+            "category": "conditions_waivable_by_one_side",
+            "description": "One side may waive the conditions alone.",
+            "patterns": [r"\bwaive\b[^.]{0,40}\bsole\s+discretion"],
+            "scope": "document",
+            "burdens": "other_party",
+            "risk_level": "high",
+            "redline": {
+                "kind": "append",
+                "text": "Any Condition may be waived only by the parties jointly in writing.",
+            },
+        },
+        {
+            "rule_id": "cap",
+            "clause_id": "cp",
+            "category": "seller_cap_too_low",
+            "description": "The seller's cap is a small share of the price.",
+            "patterns": [r"\bshall\s+not\s+exceed\b"],
+            "unit": "price_percent",
+            "threshold": 30,
+            "comparison": "lt",
+            "scope": "document",
+            "burdens": ["buyer"],
+            "risk_level": "high",
+            "requires": [r"\bcap\s+on\s+claims\b"],
+        },
+    ],
+}
+
+
+@pytest.fixture
+def playbook_dir(tmp_path: Path) -> Path:
+    _fit(tmp_path)
+    (tmp_path / "playbook.yaml").write_text(yaml.safe_dump(PLAYBOOK), encoding="utf-8")
+    return tmp_path
+
+
+ITEM = ChecklistItem(clause_id="cp", clause_name="Conditions", description="Conditions.")
+
+
+def _review(playbook_dir: Path, party: str | None) -> dict[str, RiskLevel]:
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(CONTRACT, name="spa.txt")
+    side = resolve_party(party, [document], sides=playbook.sides) if party else None
+    findings = assess_document_rules(playbook, ITEM, [document], party=side)
+    return {f"{f.finding_id}": f.risk_level for f in findings if f.status == "found"}
+
+
+def test_party_words_become_ours_and_theirs() -> None:
+    document = parse_text(CONTRACT, name="spa.txt")
+    playbook = load_playbook_resource("contract_review_sha_spa")
+    words = PartyWords([document], playbook.sides)
+    buyer = resolve_party("buyer", [document], sides=playbook.sides)
+    seller = resolve_party("seller", [document], sides=playbook.sides)
+    text = "The Seller shall indemnify the Buyer; the Purchaser's rights survive."
+    assert mark_parties(text, words, buyer) == (
+        f"The  {OTHER_PARTY}  shall indemnify the  {OUR_PARTY} ; the  {OUR_PARTY} 's rights survive."
+    )
+    assert OUR_PARTY in mark_parties("The Seller shall", words, seller)
+
+
+def test_binary_model_gives_the_regressions_probabilities() -> None:
+    texts = [text for text, _, _ in EXAMPLES]
+    vectorizer = new_vectorizer()
+    features = vectorizer.fit_transform(texts)
+    binary = LogisticRegression(C=100, max_iter=5000, class_weight="balanced")
+    binary.fit(features, [label for _, label, _ in EXAMPLES])
+    model = fitted_model(
+        (NO_TERM, ONE_SIDED),
+        vectorizer.get_feature_names_out(),
+        vectorizer.idf_,
+        binary.coef_,
+        binary.intercept_,
+    )
+    read = [row[ONE_SIDED] for row in TermDetector(model).probabilities(texts)]
+    assert np.allclose(read, binary.predict_proba(features)[:, 1], atol=1e-4)
+
+
+def test_reader_reads_only_past_its_probability(tmp_path: Path) -> None:
+    reader = TermReader(*_fit(tmp_path), min_probability=0.6)
+    reading = reader.read("otherparty alone may set aside any Condition at its discretion")
+    assert reading is not None and reading.category == "conditions_waivable_by_one_side"
+    assert reading.one_sided >= 0.6
+    assert reader.read("Notices shall be in writing and delivered by hand") is None
+    assert reader.read("   ") is None
+
+
+def test_a_one_sided_model_must_have_two_labels(tmp_path: Path) -> None:
+    _, subjects = _fit(tmp_path)
+    with pytest.raises(ValueError, match="labels"):
+        TermReader(subjects, subjects, 0.6)
+
+
+def test_reader_weights_are_found_beside_the_playbook(playbook_dir: Path) -> None:
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    assert playbook.origin == str(playbook_dir)
+    assert term_reader_of(playbook) is not None
+    plain = {key: value for key, value in PLAYBOOK.items() if key != "term_reader"}
+    (playbook_dir / "plain.yaml").write_text(yaml.safe_dump(plain), encoding="utf-8")
+    assert term_reader_of(load_playbook(playbook_dir / "plain.yaml")) is None
+
+
+@pytest.mark.parametrize("name", ["../weights.npz", "weights.pkl", ""])
+def test_reader_files_are_plain_npz_names(name: str) -> None:
+    with pytest.raises(ValidationError):
+        TermReaderSpec(one_sided=name, subjects="subjects.npz")
+
+
+def test_the_reader_fires_the_rule_of_its_subject_for_the_burdened_party(
+    playbook_dir: Path,
+) -> None:
+    """No pattern of the waiver rule matches 1.2 ("set aside ... absolute discretion");
+    the reader reads it for the buyer, and the finding carries the rule's redline."""
+    found = _review(playbook_dir, "buyer")
+    assert found.get("waiver@1.2") == RiskLevel.HIGH
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(CONTRACT, name="spa.txt")
+    buyer = resolve_party("buyer", [document], sides=playbook.sides)
+    finding = next(
+        f
+        for f in assess_document_rules(playbook, ITEM, [document], party=buyer)
+        if f.finding_id == "waiver@1.2"
+    )
+    assert "term reader" in finding.description
+    assert finding.suggested_change is not None
+    assert "jointly in writing" in finding.suggested_change.after
+
+
+def test_the_reader_is_silent_for_the_party_the_term_favours(playbook_dir: Path) -> None:
+    found = _review(playbook_dir, "seller")
+    assert found.get("waiver@1.2") in (None, RiskLevel.LOW)
+
+
+def test_the_reader_needs_a_party(playbook_dir: Path) -> None:
+    assert "waiver@1.2" not in _review(playbook_dir, None)
+
+
+def test_a_numeric_rule_read_by_the_reader_keeps_its_limit(playbook_dir: Path) -> None:
+    """2.1 caps the seller at 2% of the price: past the 30% limit, so the cap rule fires
+    (its ``requires`` cue is not there: the reader read the clause as a whole); at 40%
+    it does not."""
+    assert _review(playbook_dir, "buyer").get("cap@2.1") == RiskLevel.HIGH
+    generous = CONTRACT.replace("2% of the Purchase Price", "40% of the Purchase Price")
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(generous, name="spa.txt")
+    buyer = resolve_party("buyer", [document], sides=playbook.sides)
+    ids = {f.finding_id for f in assess_document_rules(playbook, ITEM, [document], party=buyer)}
+    assert "cap@2.1" not in ids
+
+
+def test_no_reader_finding_where_a_rule_read_the_clause_by_its_wording(
+    playbook_dir: Path,
+) -> None:
+    worded = CONTRACT.replace(
+        "set aside any Condition at its absolute discretion",
+        "waive any Condition in its sole discretion",
+    )
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(worded, name="spa.txt")
+    buyer = resolve_party("buyer", [document], sides=playbook.sides)
+    findings = assess_document_rules(playbook, ITEM, [document], party=buyer)
+    at_12 = [f for f in findings if f.clause_id == "1.2"]
+    assert len(at_12) == 1 and "term reader" not in at_12[0].description
+
+
+def test_the_packaged_sha_spa_reader_reads_playbook_subjects() -> None:
+    """Every subject the SHA/SPA reader names is a category of a present document rule
+    of its playbook (else it would read a subject no rule can report)."""
+    playbook = load_playbook_resource("contract_review_sha_spa")
+    reader = term_reader_of(playbook)
+    assert reader is not None
+    categories = {
+        rule.category for rule in playbook.rules if rule.when == "present" and rule.category
+    }
+    assert set(reader.subjects.categories) - categories <= {"no_long_stop_date"}
