@@ -51,6 +51,8 @@ SHA_SPA_SETS = (
     "twentysixth",
     "twentyseventh",
     "twentyeighth",
+    "twentyninth",
+    "thirtieth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -60,6 +62,14 @@ SHA_SPA_SETS = (
 #: left out of training (it is neither that category nor "no term"). Balanced clauses
 #: map the same way, to ``balanced:<category>``.
 SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
+    (r"retention.*(?:pending|claims)|retention_released", "retention_released_despite_claims"),
+    (r"escrow|retention|holdback", "escrow_excessive"),
+    (
+        r"(?:payment|paid|price)_(?:before|prior)|prepayment|upfront_payment|payment_without_cond",
+        "price_paid_before_completion",
+    ),
+    (r"permitted_leakage|leakage_permitted", "leakage_permitted_too_broad"),
+    (r"redemption_(?:weak|company_only|at_company|discretion)", "redemption_weak"),
     (r"drag", "drag_along_without_price_floor"),
     (r"tag_along", "tag_along_narrow"),
     (r"disclos|data_room", "general_disclosure"),
@@ -103,7 +113,6 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"penalty|liquidated_damages|breach_liability", "penalty_excessive"),
     (r"break_fee|deposit", "break_fee"),
     (r"assumed_liabilit|pre_completion_liab", "pre_completion_liabilities_assumed"),
-    (r"retention.*(?:pending|claims)|retention_released", "retention_released_despite_claims"),
     (r"earn_?out.*acceler", "earn_out_acceleration"),
     (r"earn_?out", "earn_out_control"),
     (r"mac", "mac_too_narrow"),

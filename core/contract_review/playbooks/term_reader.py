@@ -101,7 +101,7 @@ def fitted_model(
 #: The subjects a reading offers, most likely first, at most this many ...
 MAX_SUBJECTS = 3
 #: ... and each at least this likely.
-MIN_SUBJECT = 0.1
+MIN_SUBJECT = 0.05
 
 
 @dataclass(frozen=True)

@@ -228,6 +228,59 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "11. W&I\n11.6 No Seller shall have any liability in respect of any matter which is "
         "excluded from cover under the W&I Policy.\n",
     ),
+    (
+        "sha_spa_price_paid_before_completion",
+        "2",
+        "buyer",
+        "2.3",
+        "2. Price\n2.3 The Buyer shall pay the Purchase Price in full to the Seller's account "
+        "within five Business Days after signing and in any event before Completion.\n",
+    ),
+    (
+        "sha_spa_price_paid_before_completion",
+        "2",
+        "受让方",
+        "第三条",
+        "第三条 价款支付\n受让方应于工商变更登记前向转让方支付全部股权转让款。\n",
+    ),
+    (
+        "sha_spa_escrow_at_buyer_discretion",
+        "2",
+        "seller",
+        "2.4",
+        "2. Price\n2.4 USD 9,000,000 of the price shall be held in the Escrow Account and "
+        "released to the Seller only as the Buyer may decide in its sole discretion.\n",
+    ),
+    (
+        "sha_spa_escrow_at_buyer_discretion",
+        "2",
+        "转让方",
+        "第四条",
+        "第四条 共管\n共管账户中的款项何时释放及释放金额由受让方自行决定。\n",
+    ),
+    (
+        "sha_spa_permitted_leakage_too_wide",
+        "2",
+        "buyer",
+        "2.6",
+        "2. Locked Box\n2.6 Permitted Leakage means any payments made by the Company to the "
+        "Seller or its Affiliates in the ordinary course of business.\n",
+    ),
+    (
+        "sha_spa_redemption_without_return",
+        "10",
+        "investor",
+        "8.1",
+        "8. Redemption\n8.1 On a Redemption Event the Company may redeem the Investor's "
+        "shares at its sole discretion at a redemption price equal to the Subscription Price.\n",
+    ),
+    (
+        "sha_spa_redemption_without_return",
+        "10",
+        "investor",
+        "第八条",
+        "第八条 回购\n发生回购事件的，公司应按投资方实际支付的增资款回购其股权，不计任何利息或收益。\n",
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -295,6 +348,26 @@ BALANCED: list[tuple[str, str]] = [
         "the consolidated EBITDA of the Company of not less than ten percent (10%).\n",
     ),
     ("11", "第十一条 违约责任\n任何一方违约的，应按转让价款的5%向守约方支付违约金。\n"),
+    (
+        "2",
+        "2. Price\n2.3 The Buyer shall pay the Purchase Price at Completion against delivery "
+        "of the transfer forms.\n",
+    ),
+    (
+        "2",
+        "2. Price\n2.4 USD 3,000,000 of the price shall be held in escrow for eighteen months "
+        "and released on the joint instructions of the parties, save for claims notified.\n",
+    ),
+    (
+        "2",
+        "2. Locked Box\n2.6 Permitted Leakage means the items listed in Schedule 4, each up "
+        "to the amount stated there and not exceeding USD 200,000 in total.\n",
+    ),
+    (
+        "10",
+        "8. Redemption\n8.1 On a Redemption Event the Company shall redeem the Investor's "
+        "shares at the Subscription Price plus a simple return of 8% a year.\n",
+    ),
 ]
 
 
