@@ -33,6 +33,19 @@ from contract_review.playbooks.rule_models import PlaybookRule, Redline, limit_w
             "aggregate Subscription Price",
         ),
         ("本次股权转让价款为人民币1.2亿元。", 120_000_000, "CNY", "股权转让价款"),
+        (
+            "3.1 The consideration for the Sale Shares is S$186,000,000 (the Consideration).",
+            186_000_000,
+            "SGD",
+            "consideration",
+        ),
+        (
+            "3.1 The consideration for the sale of the Business shall be £14,200,000, together "
+            "with the value of the Stock.",
+            14_200_000,
+            "GBP",
+            "consideration",
+        ),
         ("投资方应支付的增资款合计人民币8,000万元", 80_000_000, "CNY", "增资款"),
     ],
 )

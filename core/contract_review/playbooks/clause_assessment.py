@@ -346,7 +346,8 @@ def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
 def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
     """The rule's finding where the playbook's term reader reads its subject's term
     burdening our party in ``passage``, and no present rule of the playbook (any
-    subject) read the section by its wording. Exceptions apply as for the detector."""
+    subject) read the section by its wording. The rule's section exceptions apply, its
+    sentence guards do not (see :func:`_with_detected`)."""
     assert ctx.reader is not None and ctx.party is not None
     detected = read_term(
         rule,
@@ -358,7 +359,9 @@ def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | Non
     )
     if detected is None or ctx.worded(passage):
         return None
-    return _with_detected(ctx, rule, passage, detected, "Read by the term reader")
+    return _with_detected(
+        ctx, rule, passage, detected, "Read by the term reader", sentence_guards=False
+    )
 
 
 def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
@@ -375,17 +378,28 @@ def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding |
 
 
 def _with_detected(
-    ctx: _Context, rule: PlaybookRule, passage: _Passage, detected: DetectedTerm, reader: str
+    ctx: _Context,
+    rule: PlaybookRule,
+    passage: _Passage,
+    detected: DetectedTerm,
+    reader: str,
+    *,
+    sentence_guards: bool = True,
 ) -> Finding | None:
     """The rule's finding on what a model read in ``passage``, unless the rule's
-    exceptions set its hits aside."""
+    exceptions set its hits aside: ``unless_in_section`` and a right both parties hold,
+    and with ``sentence_guards`` also the sentence's ``unless`` and a right denied
+    ("may not terminate") — guards written for the rule's cue words, which the term
+    reader does without: it has read the clause as burdening our party, and "the
+    Investor shall not be entitled to any other information" or a cap that takes in the
+    Tax claims too is the term, not an exception to it."""
     exceptions = _exceptions(ctx, rule, rule.unless_in_section, passage)
     hits = [
         hit
         for hit in detected.hits
-        if not excused(rule, passage.text, hit)
+        if not (sentence_guards and excused(rule, passage.text, hit))
         and not (exceptions and _excepted(ctx, rule, passage, hit, exceptions))
-        and not (rule.one_sided and _denied(passage.text, hit))
+        and not (sentence_guards and rule.one_sided and _denied(passage.text, hit))
     ]
     if not hits or (rule.one_sided and _mutual(ctx, rule, _ungated(rule, [(passage, hits)]))):
         return None

@@ -3,7 +3,7 @@ judged as a share of it ("shall not exceed GBP 250,000" in a GBP 48,500,000 purc
 about 0.5% of the price).
 
 The price is the first amount stated for a price term — "the Purchase Price is
-GBP 48,500,000", "a consideration of USD 120 million", "股权转让价款为人民币1.2亿元",
+GBP 48,500,000", "a consideration of USD 120 million", "股权转让价款为人民币1.2亿元", "the consideration for the Sale Shares is S$186,000,000",
 "增资款合计人民币8,000万元" — within a short reach after the term and in its sentence
 (up to a semicolon, :mod:`contract_review.text.sentences`). A contract that states
 no such amount has no price, and rules in ``price_percent`` then read only percentages.
@@ -25,7 +25,8 @@ PRICE_REACH = 120
 
 _PRICE_TERM = re.compile(
     r"\b(?:(?:aggregate\s+|total\s+)?(?:Purchase|Subscription|Sale|Acquisition|Transfer)\s+"
-    r"(?:Price|Consideration|Amount)|(?-i:Consideration)|Investment\s+Amount|Contract\s+Price)\b"
+    r"(?:Price|Consideration|Amount)|(?-i:Consideration)|consideration\s+for\s+the|"
+    r"Investment\s+Amount|Contract\s+Price)\b"
     r"|(?:股权)?(?:转让|收购|交易|购买)(?:价款|对价|价格|款)|增资款|投资款|认购款|交易总价",
     re.IGNORECASE,
 )
@@ -65,7 +66,6 @@ def deal_price(text: str) -> DealPrice | None:
         between = window[: first.start]
         if not _STATES.search(between) or _PART.search(between):
             continue
-        return DealPrice(
-            amount=first.value, currency=first.unit, term=" ".join(match.group().split())
-        )
+        term = " ".join(match.group().split()).removesuffix(" for the")
+        return DealPrice(amount=first.value, currency=first.unit, term=term)
     return None

@@ -42,7 +42,7 @@ class FinancialTerm(BaseModel):
     text: str = Field(description="As written in the clause.")
     value: float = Field(description="Numeric value, scaled ('5 million' is 5000000).")
     unit: str = Field(
-        description="Currency code (USD, EUR, GBP, CNY, HKD, JPY), 'percent', or "
+        description="Currency code (USD, EUR, GBP, CNY, HKD, SGD, JPY), 'percent', or "
         "day / working_day / week / month / year."
     )
     start: int = Field(ge=0, description="Offset in the clause text.")
@@ -69,7 +69,7 @@ _WORD = "|".join(sorted(ENGLISH_NUMBER_WORDS, key=len, reverse=True))
 _WORDS = rf"\b(?:{_WORD})\b(?:(?:\s+and\s+|[\s-]+)\b(?:{_WORD})\b){{0,7}}"
 _EN_SCALE = r"million|billion|thousand|mn|bn|m|k"
 _ZH_NUM = f"[{CHINESE_AMOUNT_CHARS}]+"
-_ZH_CURRENCY = "人民币|美元|欧元|英镑|港币|港元|日元"
+_ZH_CURRENCY = "人民币|美元|欧元|英镑|港币|港元|新加坡元|新元|日元"
 
 _CURRENCIES: dict[str, str] = {
     "us$": "USD",
@@ -101,6 +101,11 @@ _CURRENCIES: dict[str, str] = {
     "元": "CNY",
     "hkd": "HKD",
     "hk$": "HKD",
+    "sgd": "SGD",
+    "s$": "SGD",
+    "sg$": "SGD",
+    "新加坡元": "SGD",
+    "新元": "SGD",
     "港币": "HKD",
     "港元": "HKD",
     "jpy": "JPY",
@@ -141,12 +146,12 @@ _SP = r"[^\S\n]{0,3}"
 _SP1 = r"[^\S\n]?"
 
 _EN_AMOUNT_PREFIX_RE = re.compile(
-    rf"(?<![A-Za-z])(?P<cur>US\$|HK\$|USD|EUR|GBP|RMB|CNY|HKD|JPY|[$€£¥￥]){_SP1}"
+    rf"(?<![A-Za-z])(?P<cur>US\$|HK\$|SG?\$|USD|EUR|GBP|RMB|CNY|HKD|SGD|JPY|[$€£¥￥]){_SP1}"
     rf"(?P<num>{_NUM})(?:{_SP1}(?P<scale>(?i:{_EN_SCALE}))\b)?"
 )
 _EN_AMOUNT_SUFFIX_RE = re.compile(
     rf"(?<![\d.,])(?P<num>{_NUM})(?:{_SP1}(?P<scale>(?i:million|billion|thousand)))?{_SP1}"
-    r"(?P<cur>USD|EUR|GBP|RMB|CNY|HKD|JPY|(?i:(?:US\s)?dollars?|euros?|pounds?(?:\ssterling)?"
+    r"(?P<cur>USD|EUR|GBP|RMB|CNY|HKD|SGD|JPY|(?i:(?:US\s)?dollars?|euros?|pounds?(?:\ssterling)?"
     r"|yuan|renminbi))\b"
 )
 _ZH_AMOUNT_RE = re.compile(
