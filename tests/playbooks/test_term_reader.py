@@ -112,6 +112,7 @@ PLAYBOOK = {
             "category": "conditions_waivable_by_one_side",
             "description": "One side may waive the conditions alone.",
             "patterns": [r"\bwaive\b[^.]{0,40}\bsole\s+discretion"],
+            "unless": [r"\bwith\s+the\s+consent\s+of\b"],
             "scope": "document",
             "burdens": "other_party",
             "risk_level": "high",
@@ -133,6 +134,7 @@ PLAYBOOK = {
             "burdens": ["buyer"],
             "risk_level": "high",
             "requires": [r"\bcap\s+on\s+claims\b"],
+            "unless": [r"\bTax\b"],
         },
     ],
 }
@@ -283,3 +285,27 @@ def test_the_packaged_sha_spa_reader_reads_playbook_subjects() -> None:
         rule.category for rule in playbook.rules if rule.when == "present" and rule.category
     }
     assert set(reader.subjects.categories) - categories <= {"no_long_stop_date"}
+
+
+def _ids(playbook_dir: Path, text: str, party: str) -> set[str]:
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(text, name="spa.txt")
+    side = resolve_party(party, [document], sides=playbook.sides)
+    return {f.finding_id for f in assess_document_rules(playbook, ITEM, [document], party=side)}
+
+
+def test_a_present_rules_unless_still_marks_the_fair_version(playbook_dir: Path) -> None:
+    fair = CONTRACT.replace(
+        "at its absolute discretion at any time.",
+        "at its absolute discretion at any time with the consent of the Buyer.",
+    )
+    assert "waiver@1.2" not in _ids(playbook_dir, fair, "buyer")
+
+
+def test_a_numeric_rules_unless_does_not_excuse_what_the_reader_read(
+    playbook_dir: Path,
+) -> None:
+    """The cap rule's ``unless`` (Tax) picks its number among others for its cue words;
+    a 2% cap that also takes in the Tax claims is still a 2% cap."""
+    taxed = CONTRACT.replace("for all Claims", "for all Claims, Tax claims included,")
+    assert "cap@2.1" in _ids(playbook_dir, taxed, "buyer")

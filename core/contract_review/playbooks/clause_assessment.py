@@ -346,8 +346,8 @@ def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
 def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
     """The rule's finding where the playbook's term reader reads its subject's term
     burdening our party in ``passage``, and no present rule of the playbook (any
-    subject) read the section by its wording. The rule's section exceptions apply, its
-    sentence guards do not (see :func:`_with_detected`)."""
+    subject) read the section by its wording. The rule's exceptions apply as the
+    reader's (see :func:`_with_detected`)."""
     assert ctx.reader is not None and ctx.party is not None
     detected = read_term(
         rule,
@@ -360,7 +360,7 @@ def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | Non
     if detected is None or ctx.worded(passage):
         return None
     return _with_detected(
-        ctx, rule, passage, detected, "Read by the term reader", sentence_guards=False
+        ctx, rule, passage, detected, "Read by the term reader", by_term_reader=True
     )
 
 
@@ -384,22 +384,26 @@ def _with_detected(
     detected: DetectedTerm,
     reader: str,
     *,
-    sentence_guards: bool = True,
+    by_term_reader: bool = False,
 ) -> Finding | None:
     """The rule's finding on what a model read in ``passage``, unless the rule's
-    exceptions set its hits aside: ``unless_in_section`` and a right both parties hold,
-    and with ``sentence_guards`` also the sentence's ``unless`` and a right denied
-    ("may not terminate") — guards written for the rule's cue words, which the term
-    reader does without: it has read the clause as burdening our party, and "the
-    Investor shall not be entitled to any other information" or a cap that takes in the
-    Tax claims too is the term, not an exception to it."""
+    exceptions set its hits aside: ``unless_in_section``, a right both parties hold,
+    the sentence's ``unless`` and a right denied ("may not terminate"). For the term
+    reader (``by_term_reader``), which has read the clause as burdening our party, a
+    right denied is no exception ("the Investor shall not be entitled to any other
+    information" is the term), nor is a numeric rule's ``unless``, written to pick its
+    number out among others (a cap that also takes in the Tax claims is still a cap);
+    a present rule's ``unless`` still marks the fair version of its term ("at fair
+    market value as determined by an independent valuer")."""
     exceptions = _exceptions(ctx, rule, rule.unless_in_section, passage)
+    read_unless = not (by_term_reader and rule.is_numeric)
+    read_denied = not by_term_reader and rule.one_sided
     hits = [
         hit
         for hit in detected.hits
-        if not (sentence_guards and excused(rule, passage.text, hit))
+        if not (read_unless and excused(rule, passage.text, hit))
         and not (exceptions and _excepted(ctx, rule, passage, hit, exceptions))
-        and not (sentence_guards and rule.one_sided and _denied(passage.text, hit))
+        and not (read_denied and _denied(passage.text, hit))
     ]
     if not hits or (rule.one_sided and _mutual(ctx, rule, _ungated(rule, [(passage, hits)]))):
         return None
