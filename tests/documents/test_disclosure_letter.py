@@ -69,6 +69,28 @@ def test_numbers_the_agreement_does_not_have_are_not_clauses() -> None:
     assert general.clause_ids == () and general.general
 
 
+def test_a_heading_line_names_the_warranty_of_the_passages_under_it() -> None:
+    """ "Disclosure against Warranty 7.6 (Litigation)" on its own line, then numbered
+    passages that do not name the warranty again; the next heading ends its reach."""
+    letter = parse_text(
+        "3. PART B: SPECIFIC DISCLOSURES\n\n"
+        "Disclosure against Warranty 7.6 (Litigation)\n\n"
+        "3.1 The Company is defendant in a claim for GBP 2,150,000 issued in the High Court.\n\n"
+        "3.2 A former employee has sent a letter before claim alleging hearing loss.\n\n"
+        "Disclosure against Warranty 7.8 (Pensions)\n\n"
+        "3.3 Its largest customer gave notice that it will not renew its supply agreement.\n\n"
+        "4. PART C: DOCUMENTS\n\n"
+        "4.1 The documents listed in the index are attached to this letter as Annexure 2.\n",
+        name="l.txt",
+        role="disclosure_letter",
+    )
+    found = {d.passage_id: d for d in read_disclosures(letter, AGREEMENT)}
+    assert set(found) == {"3.1", "3.2", "3.3"}
+    assert found["3.1"].clause_ids == found["3.2"].clause_ids == ("7.6",)
+    assert found["3.3"].clause_ids == ("7.8",) and found["3.3"].adverse
+    assert all(d.adverse for d in found.values())
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.text(max_size=400).filter(lambda text: text.strip()))
 def test_passages_lie_inside_the_letter(text: str) -> None:

@@ -15,7 +15,10 @@ and reads, for each,
   warranty's title named with it ("Warranty 7.6 (Litigation)") is not read for this.
 
 Passages start at a numbered line (as the parser recognises headings) or after a blank
-line, so a letter is read the same whether or not its numbering makes sections.
+line, so a letter is read the same whether or not its numbering makes sections. A
+heading line that names warranties ("Disclosure against Warranty 9.9 (Events since the
+Accounts Date)") is no disclosure itself: the passages under it, up to the next heading,
+are made against those warranties.
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ _ADVERSE = re.compile(
     r"|accreditation|authori[sz]ation)s?\b[^.;]{0,60}?\blapsed"
     r"|\brevoked|\bwithdrawn\b|\breserv\w*\s+(?:its|their)\s+rights|\bwarning\s+letter"
     r"|\bnot\s+(?:been\s+)?(?:obtained|renewed|granted|paid|registered|complied)"
+    r"|\bno\s+(?:\w+\s+){0,3}(?:has|have)\s+been\s+(?:obtained|granted|registered|made|filed|paid)"
+    r"|\bnot\s+(?:to\s+)?renew|\bnon-renewal\b"
     r"|\bfail(?:s|ed|ure|ing)?\b|\btender\b|\bloss\b|\bdeclin|\breduc|\bdamage|\bnotice\s+(?:of|to)|\bserved\b"
     r"|\bwithout\s+(?:a\s+|the\s+)?(?:permit|licen[cs]e|consent|approval)|\bprovision\s+of"
     r"|\b(?:GBP|USD|EUR|HKD|SGD|RMB|CNY|AUD)\s?\d|[$£€¥]\s?\d|\bS\$\s?\d"
@@ -96,13 +101,19 @@ def read_disclosures(letter: Document, agreement: Document) -> list[Disclosure]:
     are left out."""
     source = letter.source[:MAX_LETTER_CHARS]
     found: list[Disclosure] = []
+    carried: tuple[str, ...] = ()  # the clauses a heading line names, for the passages under it
     for start, end in _passages(source):
         text = source[start:end]
-        if len(text) < MIN_PASSAGE_CHARS:
-            continue
         first_line = text.split("\n", 1)[0]
         heading = recognise_heading(first_line)
         named = _named_clauses(text[:HEAD_CHARS], heading, agreement)
+        if _is_heading_line(text):
+            carried = named  # "Disclosure against Warranty 9.9 (Litigation)"; "3. PART C"
+            if named or len(text) < MIN_PASSAGE_CHARS:
+                continue
+        elif len(text) < MIN_PASSAGE_CHARS:
+            continue
+        named = named or carried
         general = not named and _GENERAL_SOURCE.search(text) is not None
         if not named and not general:
             continue
@@ -119,6 +130,16 @@ def read_disclosures(letter: Document, agreement: Document) -> list[Disclosure]:
             )
         )
     return found
+
+
+def _is_heading_line(text: str) -> bool:
+    """True for a passage that is one short line not ending a sentence: a heading
+    ("Disclosure against Warranty 9.9 (Events since the Accounts Date)", "PART B:
+    SPECIFIC DISCLOSURES", "针对第7.6条（诉讼）"), whose clauses (or none) the passages
+    under it are made against until the next heading."""
+    return (
+        "\n" not in text and len(text) <= HEAD_CHARS and not text.endswith((".", "。", ";", "；"))
+    )
 
 
 def _without_titles(text: str) -> str:
