@@ -53,6 +53,10 @@ def _periods(text: str) -> list[float]:
         ("by the last day of the second calendar month following the invoice", [60.0]),
         ("甲方于收到发票之月的最后一个工作日前付款", []),
         ("on the first day of the month", []),
+        ("notified before the sixth anniversary of the Completion Date", [2160.0]),
+        ("before the 2nd anniversary of Closing", [720.0]),
+        ("索赔应于交割日满三周年前提出", [1080.0]),
+        ("on the anniversary of the Completion Date", []),
     ],
 )
 def test_periods_in_other_wordings(text: str, days: list[float]) -> None:

@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contract_review.documents.chinese_numerals import int_to_chinese
-from contract_review.playbooks.redlines import redlined_text
+from contract_review.playbooks.redlines import redlined_text, written_value
 from contract_review.playbooks.rule_matching import find_hits
 from contract_review.playbooks.rule_models import PlaybookRule, Redline
+from contract_review.playbooks.value_reading import ValueReading
 from contract_review.review.diffs import suggested_change
 from contract_review.text.number_words import english_number_words
 
@@ -155,3 +156,21 @@ def test_a_term_brought_in_by_an_amendment_is_undone_by_striking_it() -> None:
 )
 def test_english_number_words(n: int, words: str) -> None:
     assert english_number_words(n) == words
+
+
+@pytest.mark.parametrize(
+    ("written", "unit", "limit", "expected"),
+    [
+        ("sixth anniversary", "month", 24, "second anniversary"),
+        ("Sixth anniversary", "year", 2, "Second anniversary"),
+        ("7th anniversary", "month", 36, "3rd anniversary"),
+        ("满五周年", "month", 24, "满二周年"),
+    ],
+)
+def test_a_period_counted_to_an_anniversary_is_rewritten_as_one(
+    written: str, unit: str, limit: float, expected: str
+) -> None:
+    """ "before the sixth anniversary of Completion" capped at 24 months reads "before
+    the second anniversary of Completion", not "before the 24 months of Completion"."""
+    reading = ValueReading(value=72, text=written, start=0, end=len(written), unit="year")
+    assert written_value(reading, unit, limit) == expected  # type: ignore[arg-type]

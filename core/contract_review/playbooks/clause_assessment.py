@@ -391,20 +391,25 @@ def _with_detected(
     the sentence's ``unless`` and a right denied ("may not terminate"). For the term
     reader (``by_term_reader``), which has read the clause as burdening our party, a
     right denied is no exception ("the Investor shall not be entitled to any other
-    information" is the term), nor is a numeric rule's ``unless``, written to pick its
-    number out among others (a cap that also takes in the Tax claims is still a cap);
-    a present rule's ``unless`` still marks the fair version of its term ("at fair
-    market value as determined by an independent valuer")."""
+    information" is the term), and a numeric rule's ``unless``, written to pick its
+    number out among others, picks among the numbers the reader found but does not set
+    them all aside (it keeps the first: a cap that also takes in the Tax claims is still
+    a cap); a present
+    rule's ``unless`` still marks the fair version of its term ("at fair market value
+    as determined by an independent valuer")."""
     exceptions = _exceptions(ctx, rule, rule.unless_in_section, passage)
-    read_unless = not (by_term_reader and rule.is_numeric)
     read_denied = not by_term_reader and rule.one_sided
     hits = [
         hit
         for hit in detected.hits
-        if not (read_unless and excused(rule, passage.text, hit))
-        and not (exceptions and _excepted(ctx, rule, passage, hit, exceptions))
+        if not (exceptions and _excepted(ctx, rule, passage, hit, exceptions))
         and not (read_denied and _denied(passage.text, hit))
     ]
+    plain = [hit for hit in hits if not excused(rule, passage.text, hit)]
+    # the reader's numbers: those the unless leaves, else the first (a cap that takes in
+    # the Tax claims is still the cap; the tax period written after the general one is
+    # left alone)
+    hits = plain or hits[:1] if by_term_reader and rule.is_numeric else plain
     if not hits or (rule.one_sided and _mutual(ctx, rule, _ungated(rule, [(passage, hits)]))):
         return None
     finding = _finding(ctx, rule, passage, hits)

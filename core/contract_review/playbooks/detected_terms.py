@@ -12,7 +12,8 @@ A playbook with a term reader (:mod:`.term_reader`) has its rules fire, the same
 where the reader reads a section as holding a term that burdens the party we act for,
 on the rule's subject (:func:`read_term`): one rule per section, the first of the
 playbook's rules of the most likely subject that can burden our party and finds its term
-there (a numeric rule, a number past its limit), else of the next likely subject (the
+there (a numeric rule, a number past its limit; another, a part its ``unless`` does not
+excuse), else of the next likely subject (the
 reader knows the term burdens us; "the cap" may be the buyer's too-low cap or the
 seller's too-high one, and only one of them can burden the party we act for).
 """
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from ..text.sentences import sentence_spans
 from .party_sides import PartySide, burden_of
 from .playbook_models import Playbook
-from .rule_matching import RuleHit, find_hits, in_force, sentence_parts
+from .rule_matching import RuleHit, excused, find_hits, in_force, sentence_parts
 from .rule_models import PlaybookRule
 from .term_detector import TermDetector, term_detector
 from .term_reader import TermReader
@@ -95,9 +96,9 @@ def read_term(
                 continue
             if candidate.is_numeric:
                 hits = _numbers(candidate, text)
-            else:
+            else:  # its unless marks the fair version: then another rule may answer
                 part = _one_sided_part(text, reader, mark)
-                hits = [] if part is None else [part]
+                hits = [] if part is None or excused(candidate, text, part) else [part]
             if hits:
                 return DetectedTerm(hits, reading.one_sided) if candidate is rule else None
     return None

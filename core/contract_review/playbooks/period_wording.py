@@ -7,7 +7,9 @@ read: hours ("seventy-two hours", 72小时), periods named without units ("a for
 month following the invoice", 收到发票之月后的第四个自然月), a day counted by its place
 ("on or before the seventy-fifth (75th) day after receipt", 之日起第七十五日), and a
 period counted from the end of another ("满三个月后的十五个工作日内" is three months and
-fifteen working days). "最后一个工作日" is the last working day of a month, not a period.
+fifteen working days), and a period counted to an anniversary ("before the sixth
+anniversary of Completion", 满三周年). "最后一个工作日" is the last working day of a month, not
+a period.
 """
 
 from __future__ import annotations
@@ -64,6 +66,13 @@ _ORDINAL_DAY = re.compile(
     r"|第(?P<zh>\d{1,3}|[一二三四五六七八九十百]{1,5})(?:个)?(?P<zhunit>工作日|日|天)",
     _FLAGS,
 )
+# A period counted to an anniversary: "before the sixth anniversary of Completion" is six
+# years, "the 2nd anniversary" two; 交割日满三周年, 第二个周年日.
+_ANNIVERSARY = re.compile(
+    r"\b(?P<num>\d{1,2}(?:st|nd|rd|th)|[a-z]+(?:-[a-z]+)?)\s+anniversary\b"
+    r"|(?:满|第)(?P<zh>\d{1,2}|[一二三四五六七八九十]{1,3})(?:个)?周年",
+    _FLAGS,
+)
 _ORDINAL_WORDS = {
     "first": "one",
     "second": "two",
@@ -116,13 +125,20 @@ def in_days(term: FinancialTerm) -> float | None:
 
 def sentence_numbers(text: str) -> list[FinancialTerm]:
     """Every amount, percentage and period of ``text`` (one sentence), in order."""
+    anniversaries = _anniversaries(text)
     terms = sorted(
         [
-            *(term for term in find_financial_terms(text) if not _is_position(text, term)),
+            *(
+                term
+                for term in find_financial_terms(text)
+                if not _is_position(text, term)
+                and not any(a.start <= term.start < a.end for a in anniversaries)
+            ),
             *_hours(text),
             *_months_to_month_end(text),
             *_named_periods(text),
             *_ordinal_days(text),
+            *anniversaries,
         ],
         key=lambda term: term.start,
     )
@@ -225,6 +241,28 @@ def _ordinal_days(text: str) -> list[FinancialTerm]:
                 text=match.group(),
                 value=number,
                 unit=unit,
+                start=match.start(),
+                end=match.end(),
+            )
+        )
+    return terms
+
+
+def _anniversaries(text: str) -> list[FinancialTerm]:
+    """Periods counted to an anniversary ("the sixth anniversary of the Completion
+    Date" is six years; 满三周年 three)."""
+    terms: list[FinancialTerm] = []
+    for match in _ANNIVERSARY.finditer(text):
+        zh = match.group("zh")
+        number = parse_number(zh) if zh else _ordinal_value(match.group("num"))
+        if number is None or number <= 0:
+            continue
+        terms.append(
+            FinancialTerm(
+                kind="period",
+                text=match.group(),
+                value=number,
+                unit="year",
                 start=match.start(),
                 end=match.end(),
             )

@@ -67,6 +67,9 @@ def written_value(reading: ValueReading, rule_unit: ValueUnit | None, value: flo
         return f"{_digits(value)}% of the {reading.price_term}"
     if rule_unit == "price_percent":
         rule_unit = "percent"
+    anniversary = _anniversary(reading.text, rule_unit, value)
+    if anniversary is not None:
+        return anniversary
     same_unit = (
         rule_unit is None
         or not reading.unit  # read from a capture group: a bare number in the rule's unit
@@ -84,6 +87,50 @@ def written_value(reading: ValueReading, rule_unit: ValueUnit | None, value: flo
         text = _WORDS.sub(lambda m: _same_case(english_number_words(int(value)), m.group()), text)
         text = _CHINESE.sub(lambda _: int_to_chinese(int(value)), text)
     return text
+
+
+_ANNIVERSARY = re.compile(r"anniversary|周年", re.IGNORECASE)
+_YEARS_IN: dict[str, float] = {"year": 1.0, "month": 12.0, "day": 360.0}
+_IRREGULAR_ORDINALS = {
+    "one": "first",
+    "two": "second",
+    "three": "third",
+    "five": "fifth",
+    "eight": "eighth",
+    "nine": "ninth",
+    "twelve": "twelfth",
+}
+
+
+def _anniversary(text: str, unit: ValueUnit | None, value: float) -> str | None:
+    """A period written as an anniversary ("the sixth anniversary", 满三周年) rewritten
+    as the anniversary of ``value`` (in ``unit``) when that is a whole number of years
+    ("24 months" → "second anniversary"); None for any other text."""
+    if _ANNIVERSARY.search(text) is None or unit not in _YEARS_IN:
+        return None
+    years = value / _YEARS_IN[unit]
+    if years != int(years) or not 0 < years < 100:
+        return None
+    count = int(years)
+    if has_chinese(text):
+        return _CHINESE.sub(lambda _: int_to_chinese(count), _DIGITS.sub(str(count), text))
+    if _DIGITS.search(text):
+        suffix = (
+            "th" if 10 <= count % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(count % 10, "th")
+        )
+        return re.sub(r"\d+(?:st|nd|rd|th)?", f"{count}{suffix}", text, count=1)
+    head, _, last = english_number_words(count).rpartition("-")
+    ordinal = _IRREGULAR_ORDINALS.get(last) or (
+        last[:-1] + "ieth" if last.endswith("y") else last + "th"
+    )
+    word = f"{head}-{ordinal}" if head else ordinal
+    return re.sub(
+        r"^[a-z]+(?:-[a-z]+)?",
+        lambda m: _same_case(word, m.group()),
+        text,
+        count=1,
+        flags=re.IGNORECASE,
+    )
 
 
 #: An edit of a clause's text: replace ``text[start:end]`` with ``new``.
