@@ -53,6 +53,8 @@ SHA_SPA_SETS = (
     "twentyeighth",
     "twentyninth",
     "thirtieth",
+    "thirtyfirst",
+    "thirtysecond",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
