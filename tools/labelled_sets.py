@@ -113,6 +113,7 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     ),
     (r"interim_(?:period_)?(?:profit|pnl)|transition_period", "interim_period_one_sided"),
     (r"penalty|liquidated_damages|breach_liability", "penalty_excessive"),
+    (r"walk|discretionary_termination|buyer_termination_right", "buyer_walk_right"),
     (r"break_fee|deposit", "break_fee"),
     (r"assumed_liabilit|pre_completion_liab", "pre_completion_liabilities_assumed"),
     (r"earn_?out.*acceler", "earn_out_acceleration"),

@@ -38,6 +38,21 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_buyer_may_walk_away",
+        "3",
+        "转让方",
+        "4.4",
+        "第四条 交割\n4.4 在交割日之前，受让方有权基于任何理由随时书面通知转让方解除本协议，且无须承担任何责任。\n",
+    ),
+    (
+        "sha_spa_buyer_may_walk_away",
+        "3",
+        "seller",
+        "4.4",
+        "4. Termination\n4.4 The Buyer may terminate this Agreement at any time before Completion "
+        "for any reason by notice to the Seller, without liability.\n",
+    ),
+    (
         "sha_spa_conditions_waived_at_one_side_discretion",
         "3",
         "buyer",
@@ -285,6 +300,11 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "3",
+        "4. Termination\n4.4 Either party may terminate this Agreement before Completion if the "
+        "other commits a material breach not remedied within ten Business Days.\n",
+    ),
     ("3", "3. Conditions\n3.2 The Buyer may waive condition (c) by notice to the Seller.\n"),
     (
         "3",
