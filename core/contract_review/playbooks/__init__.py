@@ -29,14 +29,17 @@ Matching a rule:
 * :mod:`.pattern_words` — the words a pattern needs, to skip texts without them;
 * :mod:`.value_reading` — the number a numeric rule reads near its match;
 * :mod:`.deal_price` — the price a contract states, for limits read as a share of it;
-* :mod:`.period_wording` — periods as contracts write them (hours, 半年, "the 75th day");
+* :mod:`.period_wording` — periods as contracts write them (hours, 半年, "the 75th day",
+  "the sixth anniversary");
 * :mod:`.fact_rules` — rules judging the facts a skill read in the clause;
 
 Terms read by meaning:
 
 * :mod:`.term_topics` — which one-sided term a sentence is about (embedding classifier);
 * :mod:`.term_detector` — which one-sided term a whole section holds (n-gram model);
-* :mod:`.detected_terms` — a rule firing where the term detector reads its term;
+* :mod:`.term_reader` — whether a section holds a term burdening our party, and its
+  subject (a playbook's learned reader, party words marked);
+* :mod:`.detected_terms` — a rule firing where the term detector or reader reads its term;
 * :mod:`.label_scores` — label probabilities from a linear model, cached per text;
 
 Parties:
