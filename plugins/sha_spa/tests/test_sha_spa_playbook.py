@@ -38,6 +38,25 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_drag_along_at_any_price",
+        "10",
+        "投资方",
+        "10.3",
+        "丙方：华海控股有限公司（“丙方”）\n投资方：北门资本有限公司（“投资方”）\n\n"
+        "第十条 领售权\n10.3 如丙方同意将其持有的目标公司全部股权出售给第三方，投资方应按照丙方与"
+        "该第三方约定的同等价格和条件出售其持有的全部股权，无论该等价格是否低于投资方的增资价格。\n",
+    ),
+    (
+        "sha_spa_drag_along_at_any_price",
+        "10",
+        "founder",
+        "8.4",
+        "8. Drag-along\n8.4 If, after the third anniversary of Closing, the Series C Investor "
+        "Majority approves a sale of all the shares to a bona fide third party, the Series C "
+        "Investor Majority may require all other shareholders, including the Founders, to sell "
+        "their shares to that purchaser at any price it accepts.\n",
+    ),
+    (
         "sha_spa_buyer_may_walk_away",
         "3",
         "转让方",
