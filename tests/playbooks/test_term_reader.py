@@ -16,9 +16,14 @@ from sklearn.linear_model import LogisticRegression
 
 from contract_review.documents.loading import parse_text
 from contract_review.domain import ChecklistItem, RiskLevel
+from contract_review.errors import InputError
 from contract_review.playbooks.clause_assessment import assess_document_rules
 from contract_review.playbooks.party_sides import PartyWords, resolve_party
-from contract_review.playbooks.playbook_loading import load_playbook, load_playbook_resource
+from contract_review.playbooks.playbook_loading import (
+    PlaybookError,
+    load_playbook,
+    load_playbook_resource,
+)
 from contract_review.playbooks.playbook_models import TermReaderSpec
 from contract_review.playbooks.term_detector import (
     NO_TERM,
@@ -309,3 +314,20 @@ def test_a_numeric_rules_unless_does_not_excuse_what_the_reader_read(
     a 2% cap that also takes in the Tax claims is still a 2% cap."""
     taxed = CONTRACT.replace("for all Claims", "for all Claims, Tax claims included,")
     assert "cap@2.1" in _ids(playbook_dir, taxed, "buyer")
+
+
+def test_a_playbook_naming_absent_reader_files_is_refused_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "playbook.yaml").write_text(yaml.safe_dump(PLAYBOOK), encoding="utf-8")
+    with pytest.raises(PlaybookError, match=r"term_reader names one_sided\.npz") as error:
+        load_playbook(tmp_path / "playbook.yaml")
+    assert "\n" not in str(error.value)
+
+
+def test_unreadable_reader_weights_are_one_clear_error(playbook_dir: Path) -> None:
+    (playbook_dir / "one_sided.npz").write_bytes(b"not a weights file")
+    other = playbook_dir / "copy"
+    other.mkdir()
+    for name in ("one_sided.npz", "subjects.npz", "playbook.yaml"):
+        (other / name).write_bytes((playbook_dir / name).read_bytes())
+    with pytest.raises(InputError, match=r"term reader .* cannot be read"):
+        term_reader_of(load_playbook(other / "playbook.yaml"))

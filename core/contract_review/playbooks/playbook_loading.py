@@ -63,13 +63,24 @@ def load_playbook(path: str | os.PathLike[str], *, domain: DomainSpec | None = N
     """The playbook in ``path`` (YAML or TOML, by its extension).
 
     :param domain: When given, the playbook must be for this domain and name only its
-        checklist items (:func:`check_playbook`).
+        checklist items (:func:`check_playbook`); a copy of the domain's playbook whose
+        term reader weights are not beside it reads the domain's own.
     :raises PlaybookError: a missing or unreadable file, a file that is not YAML/TOML,
         or a playbook the schema rejects.
     """
     file = Path(path)
     text, fmt = read_data_file(file, what="playbook", error=PlaybookError)
     playbook = parse_playbook(text, source=str(file), fmt=fmt).located(str(file.parent))
+    reader = playbook.term_reader
+    if reader is not None:
+        absent = [n for n in (reader.one_sided, reader.subjects) if not (file.parent / n).is_file()]
+        own = domain.playbook if domain is not None else None
+        if absent and own is not None and own.term_reader == reader and own.origin:
+            playbook = playbook.located(own.origin)  # a copy of the domain's playbook
+        elif absent:
+            raise PlaybookError(
+                f"playbook {file}: term_reader names {absent[0]}, which is not beside it"
+            )
     if domain is not None:
         check_playbook(playbook, domain, source=str(file))
     return playbook

@@ -10,8 +10,13 @@ burden: one party decides, pays, waits or bears, the other does not. A domain's 
 learns that shape from its labelled contracts with the parties' words replaced by two
 tokens (:func:`mark_parties`: ``ourparty`` for every word naming the party we act for,
 ``otherparty`` for the others), so "the Seller may waive" reads as "otherparty may
-waive" for the buyer and as "ourparty may waive" for the seller. Two models, both
-TF-IDF character n-grams and a logistic regression (:class:`~.term_detector.TermDetector`):
+waive" for the buyer. It learns *that* a clause holds a one-sided term far better than
+*whom* it burdens: our labelled terms all burden the party reviewed for, and with the
+two tokens swapped three in four of them still read as one-sided (leaving each set out).
+So whose side a term burdens stays the rule's to say (its ``burdens`` and the party its
+sentence is about): a term the rule finds in our favour is reported low, however sure
+the reader is. Two models, both TF-IDF character n-grams and a logistic regression
+(:class:`~.term_detector.TermDetector`):
 
 * ``one_sided`` — the probability that a section holds a term burdening ``ourparty``
   (against balanced clauses on the same subjects and every other section);
@@ -38,6 +43,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import InputError
 from .party_sides import PartySide, PartyWords
 from .playbook_models import Playbook
 from .term_detector import NO_TERM, DetectorModel, TermDetector
@@ -168,7 +174,13 @@ def term_reader_of(playbook: Playbook) -> TermReader | None:
 
 @lru_cache(maxsize=8)
 def _load(origin: str, one_sided: str, subjects: str, min_probability: float) -> TermReader:
-    return TermReader(_model(origin, one_sided), _model(origin, subjects), min_probability)
+    try:
+        return TermReader(_model(origin, one_sided), _model(origin, subjects), min_probability)
+    except (OSError, KeyError, ValueError) as exc:
+        where = origin.removeprefix("pkg:")
+        raise InputError(
+            f"the playbook's term reader ({one_sided}, {subjects} in {where}) cannot be read: {exc}"
+        ) from exc
 
 
 def _model(origin: str, name: str) -> DetectorModel:
