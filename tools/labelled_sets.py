@@ -55,6 +55,8 @@ SHA_SPA_SETS = (
     "thirtieth",
     "thirtyfirst",
     "thirtysecond",
+    "thirtythird",
+    "thirtyfourth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
