@@ -91,6 +91,17 @@ def test_a_heading_line_names_the_warranty_of_the_passages_under_it() -> None:
     assert all(d.adverse for d in found.values())
 
 
+def test_a_one_line_disclosure_without_a_full_stop_is_no_heading() -> None:
+    letter = parse_text(
+        "3.1 Warranty 7.6 (Litigation): a claim by Northgate Ltd for GBP 2,150,000\n\n"
+        "3.2 Warranty 7.8 (Pensions): contributions are up to date\n",
+        name="l.txt",
+        role="disclosure_letter",
+    )
+    found = {d.passage_id: d for d in read_disclosures(letter, AGREEMENT)}
+    assert found["3.1"].clause_ids == ("7.6",) and found["3.1"].adverse
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.text(max_size=400).filter(lambda text: text.strip()))
 def test_passages_lie_inside_the_letter(text: str) -> None:

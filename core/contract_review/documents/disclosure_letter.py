@@ -133,12 +133,16 @@ def read_disclosures(letter: Document, agreement: Document) -> list[Disclosure]:
 
 
 def _is_heading_line(text: str) -> bool:
-    """True for a passage that is one short line not ending a sentence: a heading
+    """True for a passage that is one short line not ending a sentence and disclosing
+    nothing adverse: a heading
     ("Disclosure against Warranty 9.9 (Events since the Accounts Date)", "PART B:
     SPECIFIC DISCLOSURES", "针对第7.6条（诉讼）"), whose clauses (or none) the passages
     under it are made against until the next heading."""
     return (
-        "\n" not in text and len(text) <= HEAD_CHARS and not text.endswith((".", "。", ";", "；"))
+        "\n" not in text
+        and len(text) <= HEAD_CHARS
+        and not text.endswith((".", "。", ";", "；"))
+        and _ADVERSE.search(_without_titles(text)) is None  # "7.6: a claim for GBP 2m"
     )
 
 

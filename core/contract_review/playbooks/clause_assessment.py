@@ -394,9 +394,8 @@ def _with_detected(
     information" is the term), and a numeric rule's ``unless``, written to pick its
     number out among others, picks among the numbers the reader found but does not set
     them all aside (it keeps the first: a cap that also takes in the Tax claims is still
-    a cap); a present
-    rule's ``unless`` still marks the fair version of its term ("at fair market value
-    as determined by an independent valuer")."""
+    a cap); a present rule's ``unless`` still marks the fair version of its term ("at
+    fair market value as determined by an independent valuer")."""
     exceptions = _exceptions(ctx, rule, rule.unless_in_section, passage)
     read_denied = not by_term_reader and rule.one_sided
     hits = [
@@ -409,7 +408,7 @@ def _with_detected(
     # the reader's numbers: those the unless leaves, else the first (a cap that takes in
     # the Tax claims is still the cap; the tax period written after the general one is
     # left alone)
-    hits = plain or hits[:1] if by_term_reader and rule.is_numeric else plain
+    hits = (plain or hits[:1]) if by_term_reader and rule.is_numeric else plain
     if not hits or (rule.one_sided and _mutual(ctx, rule, _ungated(rule, [(passage, hits)]))):
         return None
     finding = _finding(ctx, rule, passage, hits)

@@ -3,7 +3,8 @@ judged as a share of it ("shall not exceed GBP 250,000" in a GBP 48,500,000 purc
 about 0.5% of the price).
 
 The price is the first amount stated for a price term — "the Purchase Price is
-GBP 48,500,000", "a consideration of USD 120 million", "股权转让价款为人民币1.2亿元", "the consideration for the Sale Shares is S$186,000,000",
+GBP 48,500,000", "a consideration of USD 120 million", "股权转让价款为人民币1.2亿元",
+"the consideration for the Sale Shares is S$186,000,000",
 "增资款合计人民币8,000万元" — within a short reach after the term and in its sentence
 (up to a semicolon, :mod:`contract_review.text.sentences`). A contract that states
 no such amount has no price, and rules in ``price_percent`` then read only percentages.
