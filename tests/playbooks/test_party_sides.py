@@ -61,6 +61,28 @@ def test_parties_are_read_from_the_opening() -> None:
     ]
 
 
+NUMBERED_PARTIES = parse_text(
+    "JOINT VENTURE AGREEMENT\n\nTHIS AGREEMENT is made on 22 January 2025\n\nBETWEEN\n\n"
+    "(1) STRAITS COLD CHAIN HOLDINGS PTE. LTD., a company incorporated in Singapore (UEN "
+    '201533418K) whose registered office is at 2 Tuas South Avenue 4 (the "Majority Partner");'
+    "\n\n(2) HOKUYO LOGISTICS CO., LTD., a company incorporated in Japan whose head office is "
+    'at 3-7-1 Shibaura, Tokyo (the "Minority Partner").\n\nRECITALS\n\n(A) The joint '
+    'venture company (the "Venture Business") stores medicines.\n\n1. Definitions\n1.1 Text.\n',
+    name="jv.txt",
+)
+
+
+def test_numbered_parties_below_a_between_line_keep_their_own_labels() -> None:
+    """ "BETWEEN" on its own, then one numbered paragraph per party with a label no
+    side table knows ("Minority Partner"); a recital's defined word is no party."""
+    assert [(p.name, p.labels) for p in find_parties(NUMBERED_PARTIES)] == [
+        ("STRAITS COLD CHAIN HOLDINGS PTE. LTD.", ("Majority Partner",)),
+        ("HOKUYO LOGISTICS CO., LTD.", ("Minority Partner",)),
+    ]
+    side = resolve_party("minority partner", [NUMBERED_PARTIES])
+    assert side.name == "HOKUYO LOGISTICS CO., LTD."
+
+
 @pytest.mark.parametrize(
     ("value", "document", "side", "name", "matched_by"),
     [

@@ -57,6 +57,10 @@ _NOT_A_PARTY = re.compile(
 # A joining word the name pattern takes in before a party's name ("BETWEEN Acme Ltd").
 _NAME_LEAD = re.compile(r"^(?:between|and|among|amongst|by|with)\s+", re.I)
 # The sentence that names the parties: "... between X (the "Employer") and Y ...".
+# A party's own paragraph in a numbered list of the parties: "(1) ", "2. ".
+_NUMBERED_PARTY = re.compile(r"\s*(?:\(\d{1,2}\)|\d{1,2}\.)[^\S\n]+")
+# "PARTIES" or "BETWEEN" as a heading line of its own, above the numbered parties.
+_PARTIES_HEADING = re.compile(r"^[^\S\n]*(?:THE\s+)?(?:PARTIES|BETWEEN)[^\S\n]*:?[^\S\n]*$", re.M)
 _PARTIES_SENTENCE = re.compile(r"\b(?:between|among|amongst|made\s+by|entered\s+into\s+by)\b", re.I)
 _EN_LABELS = sorted(
     {label for side in KNOWN_SIDES for label in side.labels if label.isascii()},
@@ -142,7 +146,15 @@ def _parties_in(head: str, document_name: str) -> tuple[ContractParty, ...]:
     for match in _EN_DEFINED.finditer(head):
         label = match.group("label")
         block_start = head.rfind("\n\n", 0, match.start()) + 1
-        in_parties_sentence = _PARTIES_SENTENCE.search(head, block_start, match.start())
+        in_parties_sentence = _PARTIES_SENTENCE.search(head, block_start, match.start()) or (
+            # "BETWEEN" on its own, then one numbered paragraph per party: "(2) HOKUYO
+            # LOGISTICS CO., LTD., a company ... (the "Minority Partner"); and"
+            _NUMBERED_PARTY.match(head, block_start)
+            and (
+                _PARTIES_SENTENCE.search(head, 0, block_start)
+                or _PARTIES_HEADING.search(head, 0, block_start)
+            )
+        )
         if side_of_label(label) is not None or (
             in_parties_sentence and not _NOT_A_PARTY.search(label)
         ):
