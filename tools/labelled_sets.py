@@ -8,6 +8,7 @@ sets with those labels.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 from collections.abc import Iterator, Sequence
@@ -198,3 +199,28 @@ def share(probabilities: Sequence[float], at: float) -> str:
     """``'12/40 (30.0%)'``: how many of ``probabilities`` reach ``at``, of all."""
     hits = sum(p >= at for p in probabilities)
     return f"{hits}/{len(probabilities)} ({hits / max(1, len(probabilities)):.1%})"
+
+
+@dataclass(frozen=True)
+class TrainingRun:
+    """What a training tool was asked: the sets, their sections, where to write, and
+    whether to measure leaving each set out instead."""
+
+    sets: list[str]
+    sections: list[LabelledSection]
+    out: Path
+    leave_one_out: bool
+
+
+def training_run(
+    argv: Sequence[str] | None, *, description: str, default_sets: Sequence[str], out: Path
+) -> TrainingRun:
+    """A training tool's command line (``--sets a,b``, ``--out PATH``,
+    ``--leave-one-out``), read, with the sets' labelled sections."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--sets", default=",".join(default_sets))
+    parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument("--leave-one-out", action="store_true")
+    args = parser.parse_args(argv)
+    sets = [name for name in args.sets.split(",") if name]
+    return TrainingRun(sets, list(labelled_sections(sets)), args.out, args.leave_one_out)

@@ -16,14 +16,12 @@ must be left out of ``--sets`` until it has been measured.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
-from labelled_sets import ALL_SETS, ROOT, LabelledSection, labelled_sections, share
+from labelled_sets import ALL_SETS, ROOT, LabelledSection, share, training_run
 from sklearn.linear_model import LogisticRegression
 
 from contract_review.playbooks.term_detector import (
@@ -99,22 +97,17 @@ def leave_one_out(sections: Sequence[LabelledSection], sets: Sequence[str]) -> N
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sets", default=",".join(ALL_SETS))
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--leave-one-out", action="store_true")
-    args = parser.parse_args(argv)
-    sets = [s for s in args.sets.split(",") if s]
-    sections = list(labelled_sections(sets))
-    if args.leave_one_out:
-        leave_one_out(sections, sets)
+    run = training_run(argv, description=__doc__.split("\n\n")[0], default_sets=ALL_SETS, out=OUT)
+    sections = run.sections
+    if run.leave_one_out:
+        leave_one_out(sections, run.sets)
         return 0
     model = fit(sections)
     print(
         f"{len(sections)} sections, {len(model.vocabulary)} n-grams; labels: {', '.join(model.labels)}"
     )
-    model.save(args.out)
-    print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    model.save(run.out)
+    print(f"wrote {run.out.relative_to(ROOT) if run.out.is_relative_to(ROOT) else run.out}")
     return 0
 
 

@@ -28,16 +28,21 @@ A set held back to measure generalisation must stay out of ``--sets`` until meas
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
-from labelled_sets import ROOT, SHA_SPA_SETS, UNNAMED, LabelledSection, labelled_sections, share
+from labelled_sets import (
+    ROOT,
+    SHA_SPA_SETS,
+    UNNAMED,
+    LabelledSection,
+    share,
+    training_run,
+)
 from sklearn.linear_model import LogisticRegression
 
 from contract_review.documents import parse_file
@@ -172,27 +177,24 @@ def leave_one_out(sections: Sequence[LabelledSection], sets: Sequence[str]) -> N
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sets", default=",".join(SHA_SPA_SETS))
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--leave-one-out", action="store_true")
-    args = parser.parse_args(argv)
-    sets = [s for s in args.sets.split(",") if s]
-    sections = list(labelled_sections(sets))
-    if args.leave_one_out:
-        leave_one_out(sections, sets)
+    run = training_run(
+        argv, description=__doc__.split("\n\n")[0], default_sets=SHA_SPA_SETS, out=OUT
+    )
+    sections = run.sections
+    if run.leave_one_out:
+        leave_one_out(sections, run.sets)
         return 0
     one_sided, subjects = fit(sections)
     spec = load_playbook_resource(PACKAGE).term_reader
     if spec is None:
         raise SystemExit(f"{PACKAGE}'s playbook names no term_reader files")
-    one_sided.save(args.out / spec.one_sided)
-    subjects.save(args.out / spec.subjects)
+    one_sided.save(run.out / spec.one_sided)
+    subjects.save(run.out / spec.subjects)
     print(
         f"{len(sections)} sections, {len(one_sided.vocabulary)} n-grams; "
         f"subjects: {', '.join(subjects.labels)}"
     )
-    print(f"wrote {spec.one_sided} and {spec.subjects} in {args.out}")
+    print(f"wrote {spec.one_sided} and {spec.subjects} in {run.out}")
     return 0
 
 

@@ -131,11 +131,15 @@ class _Context:
         self._price_read = False
         self.reader = term_reader_of(playbook) if party is not None else None
         self._worded: dict[tuple[str, int], bool] = {}
+        self._marked: dict[str, str] = {}
 
     def mark(self, text: str) -> str:
-        """``text`` with its party words marked for the term reader (needs a party)."""
+        """``text`` with its party words marked for the term reader (needs a party),
+        marked once per text: every rule of the item reads the same sections."""
         assert self.party is not None
-        return mark_parties(text, self.words, self.party)
+        if text not in self._marked:
+            self._marked[text] = mark_parties(text, self.words, self.party)
+        return self._marked[text]
 
     def worded(self, passage: _Passage) -> bool:
         """True when a present document rule of the playbook (any subject) matches

@@ -26,7 +26,7 @@ PRICE_REACH = 120
 
 _PRICE_TERM = re.compile(
     r"\b(?:(?:aggregate\s+|total\s+)?(?:Purchase|Subscription|Sale|Acquisition|Transfer)\s+"
-    r"(?:Price|Consideration|Amount)|(?-i:Consideration)|consideration\s+for\s+the|"
+    r"(?:Price|Consideration|Amount)|(?-i:Consideration)|consideration(?=\s+for\s+the\b)|"
     r"Investment\s+Amount|Contract\s+Price)\b"
     r"|(?:股权)?(?:转让|收购|交易|购买)(?:价款|对价|价格|款)|增资款|投资款|认购款|交易总价",
     re.IGNORECASE,
@@ -67,6 +67,7 @@ def deal_price(text: str) -> DealPrice | None:
         between = window[: first.start]
         if not _STATES.search(between) or _PART.search(between):
             continue
-        term = " ".join(match.group().split()).removesuffix(" for the")
-        return DealPrice(amount=first.value, currency=first.unit, term=term)
+        return DealPrice(
+            amount=first.value, currency=first.unit, term=" ".join(match.group().split())
+        )
     return None

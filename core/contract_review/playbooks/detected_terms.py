@@ -85,6 +85,7 @@ def read_term(
     reading = reader.read(mark(text))
     if reading is None or rule.category not in {category for category, _ in reading.subjects}:
         return None
+    part = _one_sided_part(text, reader, mark)
     for category, _ in reading.subjects:
         for candidate in playbook.rules:
             if (
@@ -97,7 +98,6 @@ def read_term(
             if candidate.is_numeric:
                 hits = _numbers(candidate, text)
             else:  # its unless marks the fair version: then another rule may answer
-                part = _one_sided_part(text, reader, mark)
                 hits = [] if part is None or excused(candidate, text, part) else [part]
             if hits:
                 return DetectedTerm(hits, reading.one_sided) if candidate is rule else None

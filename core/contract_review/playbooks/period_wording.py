@@ -145,6 +145,18 @@ def sentence_numbers(text: str) -> list[FinancialTerm]:
     return _counted_on(text, terms)
 
 
+def _period(match: re.Match[str], value: float, unit: str, group: int | str = 0) -> FinancialTerm:
+    """The period ``match`` (its ``group``) writes: ``value`` ``unit``s."""
+    return FinancialTerm(
+        kind="period",
+        text=match.group(group),
+        value=value,
+        unit=unit,
+        start=match.start(group),
+        end=match.end(group),
+    )
+
+
 def _hours(text: str) -> list[FinancialTerm]:
     """Periods in hours ("48 hours", "forty-eight (48) hours", "seventy-two hours",
     "72小时"), which
@@ -153,16 +165,7 @@ def _hours(text: str) -> list[FinancialTerm]:
     for match in _HOURS.finditer(text):
         value = parse_number(match.group("num"))
         if value is not None:
-            terms.append(
-                FinancialTerm(
-                    kind="period",
-                    text=match.group(),
-                    value=value,
-                    unit="hour",
-                    start=match.start(),
-                    end=match.end(),
-                )
-            )
+            terms.append(_period(match, value, "hour"))
     return terms
 
 
@@ -176,16 +179,7 @@ def _months_to_month_end(text: str) -> list[FinancialTerm]:
         months = _ordinal_value(ordinal) or parse_number(ordinal)
         if months is None:
             continue
-        terms.append(
-            FinancialTerm(
-                kind="period",
-                text=match.group("period"),
-                value=float(months),
-                unit="month",
-                start=match.start("period"),
-                end=match.end("period"),
-            )
-        )
+        terms.append(_period(match, float(months), "month", "period"))
     return terms
 
 
@@ -202,16 +196,7 @@ def _named_periods(text: str) -> list[FinancialTerm]:
             if number is None:
                 continue
             value, unit = 14 * number, "day"
-        terms.append(
-            FinancialTerm(
-                kind="period",
-                text=match.group(),
-                value=float(value),
-                unit=unit,
-                start=match.start(),
-                end=match.end(),
-            )
-        )
+        terms.append(_period(match, float(value), unit))
     return terms
 
 
@@ -235,16 +220,7 @@ def _ordinal_days(text: str) -> list[FinancialTerm]:
             unit = "working_day" if working else "day"
         if number is None:
             continue
-        terms.append(
-            FinancialTerm(
-                kind="period",
-                text=match.group(),
-                value=number,
-                unit=unit,
-                start=match.start(),
-                end=match.end(),
-            )
-        )
+        terms.append(_period(match, number, unit))
     return terms
 
 
@@ -257,16 +233,7 @@ def _anniversaries(text: str) -> list[FinancialTerm]:
         number = parse_number(zh) if zh else _ordinal_value(match.group("num"))
         if number is None or number <= 0:
             continue
-        terms.append(
-            FinancialTerm(
-                kind="period",
-                text=match.group(),
-                value=number,
-                unit="year",
-                start=match.start(),
-                end=match.end(),
-            )
-        )
+        terms.append(_period(match, number, "year"))
     return terms
 
 
