@@ -83,6 +83,39 @@ def test_numbered_parties_below_a_between_line_keep_their_own_labels() -> None:
     assert side.name == "HOKUYO LOGISTICS CO., LTD."
 
 
+ZH_NUMBERED_PARTIES = parse_text(
+    "股东协议\n\n本协议由以下各方于2025年7月3日在香港签订：\n\n"
+    "（1）宏川集团有限公司，一家依据香港法律注册成立的有限公司，注册办事处位于香港湾仔港湾道18号"
+    "（“控股股东”）；\n\n（2）星桥资本有限公司，一家依据香港法律注册成立的有限公司（“投资方”）；及"
+    "\n\n鉴于：\n\n（甲）公司从事医疗器械的研发（“主营业务”）。\n\n第一条 定义\n1.1 文本。\n",
+    name="sha.txt",
+)
+SEVERAL_ON_A_SIDE = parse_text(
+    "股权转让协议\n\n本协议由以下各方签署：\n\n转让方一：陈建国\n身份证号码：330206196805121811\n\n"
+    "转让方二：宁波恒泰投资合伙企业（有限合伙）\n执行事务合伙人：陈建国\n\n"
+    "受让方：江苏华栋新材料股份有限公司\n法定代表人：顾振华\n\n第一条 定义\n1.1 文本。\n",
+    name="transfer.txt",
+)
+
+
+def test_chinese_numbered_parties_below_a_parties_line_keep_their_own_labels() -> None:
+    """ "本协议由以下各方……签订：" then "（1）名称，……（“控股股东”）；": the label in
+    quotes is the party's, whatever side table knows it; a recital's is not."""
+    assert [(p.name, p.labels) for p in find_parties(ZH_NUMBERED_PARTIES)] == [
+        ("宏川集团有限公司", ("控股股东",)),
+        ("星桥资本有限公司", ("投资方",)),
+    ]
+
+
+def test_numbered_parties_on_one_side_and_their_representatives() -> None:
+    """ "转让方一" and "转让方二" are the 转让方; a legal representative or managing
+    partner named under a party is no party of its own."""
+    assert [(p.name, p.labels) for p in find_parties(SEVERAL_ON_A_SIDE)] == [
+        ("陈建国", ("转让方",)),
+        ("江苏华栋新材料股份有限公司", ("受让方",)),
+    ]
+
+
 @pytest.mark.parametrize(
     ("value", "document", "side", "name", "matched_by"),
     [

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from contract_review.documents.loading import parse_text
 from contract_review.domain import RiskLevel
-from contract_review.review.clause_redlines import one_redline_per_clause
+from contract_review.review.clause_redlines import _in_words, one_redline_per_clause
 from contract_review.review.diffs import suggested_change, text_edits
 from contract_review.review.findings import Evidence, Finding
 from contract_review.review.redline_checks import (
@@ -135,6 +135,24 @@ def test_two_different_rewrites_of_one_sentence_keep_one_and_point_to_it() -> No
     combined = one_redline_per_clause([cap, mutual], [], [document])
     assert combined[0].suggested_change == cap.suggested_change
     assert combined[1].suggested_change is None and combined[1].redline_of == "cap"
+
+
+def test_a_change_not_shown_is_described_as_an_addition_a_deletion_or_a_change() -> None:
+    """A change folded into another finding's redline is written out in words: "Add …"
+    for an insertion (not "Change “” to …"), "Delete …", else "Change … to …"."""
+    start, end = _clause("1.1")
+    text = _SOURCE[start:end]
+    carrier = _finding("carrier", "1.1", start, end, text.upper(), RiskLevel.HIGH)
+    cases = {
+        text.replace(
+            "after receipt", "after receipt of a valid invoice"
+        ): "Add “of a valid invoice”.",
+        text.replace(" Late sums carry no interest.", ""): "Delete “Late sums carry no interest.”.",
+        text.replace("ninety (90)", "thirty (30)"): "Change “ninety",
+    }
+    for after, words in cases.items():
+        finding = _finding("f", "1.1", start, end, after, RiskLevel.MEDIUM)
+        assert _in_words(finding, carrier).startswith(words), _in_words(finding, carrier)
 
 
 _SENTENCES = st.sampled_from(

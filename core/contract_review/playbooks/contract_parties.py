@@ -54,6 +54,17 @@ _NOT_A_PARTY = re.compile(
     r"Property|Site|Project|Services|Products|Goods|Equipment|Works)\b",
     re.I,
 )
+# A party's own numbered paragraph in a Chinese list of the parties, under a line such
+# as "本协议由以下各方签订：": "（1）宏川集团有限公司，一家……（“控股股东”）；" — its name up to
+# the first comma, its label the last quoted word in brackets on the line.
+_ZH_NUMBERED_PARTY = re.compile(
+    r"^[^\S\n]*(?:[（(](?:\d{1,2}|[一二三四五六七八九十]{1,2})[）)]|\d{1,2}[.、．])[^\S\n]*"
+    r"(?P<name>[^\s，,：:；;。（(“”\"]{2,40})[^\n]*[（(][^（()）\n]{0,12}?[“\"]"
+    r"(?P<label>[^”\"\n（()）]{1,10})[”\"][）)][^\S\n]*[；;，,。]?[^\S\n]*(?:及|和|以及)?[^\S\n]*$",
+    re.MULTILINE,
+)
+# The line above such a list: "本协议由下列各方于……签署：", "协议各方：".
+_ZH_PARTIES_LINE = re.compile(r"(?:以下|下列)各方|(?:协议|合同)?(?:各方|当事人|签约方)[:：]")
 # A joining word the name pattern takes in before a party's name ("BETWEEN Acme Ltd").
 _NAME_LEAD = re.compile(r"^(?:between|and|among|amongst|by|with)\s+", re.I)
 # The sentence that names the parties: "... between X (the "Employer") and Y ...".
@@ -78,7 +89,9 @@ _ZH_LABELS = sorted(
     reverse=True,
 )
 _ZH_LINE = re.compile(
-    rf"^[^\S\n]*(?P<label>{'|'.join(map(re.escape, _ZH_LABELS))}|[\u4e00-\u9fff]{{1,6}}?[方人])[^\S\n]*"
+    rf"^[^\S\n]*(?P<label>{'|'.join(map(re.escape, _ZH_LABELS))}|[\u4e00-\u9fff]{{1,6}}?[方人])"
+    # one of several on a side: "转让方一：陈建国", "转让方二：……"
+    r"(?:[一二三四五六七八九十]|\d{1,2})?[^\S\n]*"
     r"(?:[（(](?P<role>[^）)\n]{1,12})[）)])?[^\S\n]*[:：][^\S\n]*(?P<name>[^\n，,；;（(]{2,60})",
     re.MULTILINE,
 )
@@ -87,6 +100,9 @@ _ZH_DEFINED = re.compile(
     r"[“\"]?(?P<label>[^”\"）)\n]{1,10}?)[”\"]?\s*[）)]"
 )
 
+
+# Lines that name who acts for a party, not a party: "法定代表人：周建华".
+_REPRESENTATIVE = re.compile(r"(?:代表人|联系人|负责人|执行事务合伙人|代理人|授权代表)$")
 
 # "以下简称甲方" in a role: the alias is the word after it.
 _ALIAS_PREFIX = re.compile(r"^(?:以下|下文)?(?:简称|称)(?:为)?[:：]?\s*")
@@ -162,9 +178,14 @@ def _parties_in(head: str, document_name: str) -> tuple[ContractParty, ...]:
             found.append((match.start(), name, (label,)))
     for pattern in (_EN_LINE, _ZH_LINE):
         for match in pattern.finditer(head):
+            if _REPRESENTATIVE.search(match.group("label")):
+                continue
             role = _ALIAS_PREFIX.sub("", match.group("role") or "").strip("“”\"'")
             labels = (match.group("label"), *([role] if role and _party_word(role) else []))
             found.append((match.start(), match.group("name").strip(" ,.;。"), labels))
+    listed = _ZH_PARTIES_LINE.search(head)
+    for match in _ZH_NUMBERED_PARTY.finditer(head, listed.end() if listed else len(head)):
+        found.append((match.start(), match.group("name"), (match.group("label"),)))
     for match in _ZH_DEFINED.finditer(head):
         name, label = match.group("name"), match.group("label")
         if not _party_word(label):

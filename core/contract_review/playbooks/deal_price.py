@@ -32,9 +32,9 @@ _PRICE_TERM = re.compile(
     re.IGNORECASE,
 )
 # Words between the term and its amount that make it the price's statement, not a
-# mention of it ("the Purchase Price is", "股权转让价款为", "of").
+# mention of it ("the Purchase Price is", '"Subscription Amount" means', "股权转让价款为", "of").
 _STATES = re.compile(
-    r"\b(?:is|shall\s+be|will\s+be|amounts?\s+to|equal\s+to|of|totalling|being)\b"
+    r"\b(?:is|shall\s+be|will\s+be|means|amounts?\s+to|equal\s+to|of|totalling|being)\b"
     r"|为|是|共计|合计|总额|总计|[:：]",
     re.IGNORECASE,
 )

@@ -41,10 +41,12 @@ _WARRANTOR_WORDS = ("Sellers", "Seller", "Vendors", "Vendor", "Warrantors", "War
                     "Founders", "Transferor", "转让方", "出让方", "卖方", "原股东", "创始人")  # fmt: skip
 _BENEFICIARY_WORDS = ("Buyer", "Purchaser", "Acquirer", "Investor", "Subscriber",
                       "受让方", "收购方", "投资方", "买方")  # fmt: skip
-# A clause that sets the disclosure standard, then one that merely names the letter.
+# A clause that sets the disclosure standard (the warranties are qualified by the letter,
+# or what counts as disclosed), then one that merely names the letter.
 _STANDARD_CLAUSE = re.compile(
     r"(?:qualified|limited|subject)\s+(?:by|to)\b[^.;]{0,80}?(?:Disclosure\s+Letter|Disclosed)"
-    r"|fairly\s+disclosed|受[^。；]{0,20}?披露函[^。；]{0,20}?(?:限制|限定)",
+    r"|fairly\s+disclosed|\bdeemed\s+(?:to\s+(?:have\s+been|be)\s+)?disclosed"
+    r"|受[^。；]{0,20}?披露函[^。；]{0,20}?(?:限制|限定)|视为(?:已经?)?(?:向[^。；，]{1,12})?(?:充分|完整)?(?:地)?披露",
     re.I,
 )
 _NAMES_LETTER = re.compile(r"Disclosure\s+Letter|披露函", re.I)
@@ -94,11 +96,16 @@ def disclosure_findings(
         if section is not None:
             findings.append(_specific(item, primary, section, made, by_name, names))
     general = [d for d in disclosures if d.general]
-    standard = _standard_clause(primary, locations)
+    standard, sets_standard = _standard_clause(primary, locations)
     if (
         general
         and standard is not None
-        and (not warranty_articles or _top(primary, standard).id in warranty_articles)
+        # a clause that only names the letter counts in the warranties' own article
+        and (
+            sets_standard
+            or not warranty_articles
+            or _top(primary, standard).id in warranty_articles
+        )
     ):
         findings.append(_general(item, primary, standard, general, by_name, names))
     return findings
@@ -148,9 +155,11 @@ def _article_of(primary: Document, clause_id: str) -> str | None:
     return _top(primary, section).id if section is not None else None
 
 
-def _standard_clause(primary: Document, locations: Sequence[ClauseLocation]) -> Section | None:
-    """The located clause that sets the disclosure standard: the first naming the
-    disclosure letter (None when no located clause does)."""
+def _standard_clause(
+    primary: Document, locations: Sequence[ClauseLocation]
+) -> tuple[Section | None, bool]:
+    """The located clause that sets the disclosure standard, else the first naming the
+    disclosure letter (None when no located clause does), and whether it sets it."""
     located = [
         section
         for location in locations
@@ -163,8 +172,8 @@ def _standard_clause(primary: Document, locations: Sequence[ClauseLocation]) -> 
             for node in section.walk():
                 own = primary.source[node.text_start : node.text_end]
                 if not node.children and pattern.search(own):
-                    return node
-    return None
+                    return node, pattern is _STANDARD_CLAUSE
+    return None, False
 
 
 def _names(primary: Document) -> tuple[str, str]:

@@ -129,8 +129,14 @@ def _in_words(finding: Finding, carrier: Finding) -> str:
     shift = sum(len(new) - (e - s) for s, e, new in edits)
     old = " ".join(change.before[start:end].split())
     new = " ".join(change.after[start : end + shift].split())
+    if not old:
+        change_words = f"Add “{new[:300]}”."
+    elif not new:
+        change_words = f"Delete “{old[:300]}”."
+    else:
+        change_words = f"Change “{old[:300]}” to “{new[:300]}”."
     return (
-        f"Change “{old[:300]}” to “{new[:300]}”. (This overlaps the clause's redline under "
+        f"{change_words} (This overlaps the clause's redline under "
         f"{carrier.finding_id}, so it is not shown as a second redline.)"
     )
 

@@ -263,6 +263,77 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "excluded from cover under the W&I Policy.\n",
     ),
     (
+        "sha_spa_interim_losses_to_seller_profits_to_buyer",
+        "2",
+        "seller",
+        "6.2",
+        "6. Interim Period\n6.2 All profits of the Company during the Interim Period shall "
+        "accrue to the Buyer, and any losses of the Company during the Interim Period shall be "
+        "borne by the Seller, whether or not caused by the Seller.\n",
+    ),
+    (
+        "sha_spa_interim_losses_to_seller_profits_to_buyer",
+        "2",
+        "转让方",
+        "6.2",
+        "第六条 过渡期\n6.2 目标公司在过渡期内产生的收益由交割后的目标公司全体股东按持股比例享有；"
+        "过渡期内产生的亏损，无论原因为何，均由转让方以现金向受让方全额补足。\n",
+    ),
+    (
+        "sha_spa_forced_sale_below_value",
+        "10",
+        "minority partner",
+        "9.1",
+        'Between Straits Holdings Ltd (the "Majority Partner") and Hokuyo Co. Ltd (the '
+        '"Minority Partner").\n\n9. Call Option\n9.1 The Majority Partner may by notice '
+        "require the Minority Partner to sell to it all of its Shares at a price equal to 80 per "
+        "cent of the net asset value of the Company attributable to those Shares.\n",
+    ),
+    (
+        "sha_spa_liquidated_damages_high",
+        "11",
+        "转让方",
+        "11.1",
+        "第十一条 违约责任\n11.1 转让方违反本协议任何约定的，应向受让方支付相当于转让价款总额30%的违约金；"
+        "受让方逾期付款的，每日按逾期金额的万分之一支付违约金。\n",
+    ),
+    (
+        "sha_spa_non_compete_too_long",
+        "8",
+        "转让方",
+        "9.1",
+        "第九条 竞业限制\n9.1 转让方承诺，自不再持有目标公司股权之日后五年内，不得在中国境内从事与目标公司"
+        "业务相同或存在竞争关系的业务。\n9.2 本条自交割日起生效。\n",
+    ),
+    (
+        "sha_spa_information_rights_cut_down",
+        "9",
+        "investor",
+        "7.4",
+        'Between Aurelis Ltd (the "Company") and Kestrel Fund L.P. (the "Investor").\n\n'
+        "7. Information\n7.4 The Company shall deliver its audited accounts to the Investor "
+        "within 270 days after the year end and shall have no other obligation to provide "
+        "financial or operational information to the Investor.\n",
+    ),
+    (
+        "sha_spa_related_party_vote_without_abstention",
+        "9",
+        "投资方",
+        "6.1",
+        "控股股东：宏川集团有限公司（“控股股东”）\n投资方：星桥资本有限公司（“投资方”）\n\n第六条 关联交易\n"
+        "6.1 集团任何成员与控股股东或其关联方之间的交易，经董事会批准后即可进行，控股股东委任的董事无须回避表决。\n",
+    ),
+    (
+        "sha_spa_related_party_vote_without_abstention",
+        "9",
+        "investor",
+        "7.3",
+        'Between Harbour Holdings Ltd (the "Majority Shareholder") and Northgate Capital Ltd '
+        '(the "Investor").\n\n7. Board\n7.3 Any contract between the Company and the Majority '
+        "Shareholder or any of its affiliates may be approved by the Board, and the directors "
+        "appointed by the Majority Shareholder need not abstain from voting on it.\n",
+    ),
+    (
         "sha_spa_price_paid_before_completion",
         "2",
         "buyer",
@@ -387,6 +458,16 @@ BALANCED: list[tuple[str, str]] = [
         "the consolidated EBITDA of the Company of not less than ten percent (10%).\n",
     ),
     ("11", "第十一条 违约责任\n任何一方违约的，应按转让价款的5%向守约方支付违约金。\n"),
+    (
+        "9",
+        "7. Board\n7.3 Any contract between the Company and a shareholder or its affiliates "
+        "requires the approval of the Investor Director, and any interested director shall "
+        "abstain from voting on it.\n",
+    ),
+    (
+        "2",
+        "第六条 过渡期\n6.2 过渡期内目标公司产生的收益和亏损均由转让方享有和承担，并在交割审计中相应调整转让价款。\n",
+    ),
     (
         "2",
         "2. Price\n2.3 The Buyer shall pay the Purchase Price at Completion against delivery "
