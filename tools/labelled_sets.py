@@ -60,6 +60,8 @@ SHA_SPA_SETS = (
     "thirtyfourth",
     "thirtyfifth",
     "thirtysixth",
+    "thirtyseventh",
+    "thirtyeighth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -70,11 +72,11 @@ SHA_SPA_SETS = (
 #: map the same way, to ``balanced:<category>``.
 SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"retention.*(?:pending|claims)|retention_released", "retention_released_despite_claims"),
-    (r"escrow|retention|holdback", "escrow_excessive"),
     (
         r"(?:payment|paid|price)_(?:before|prior)|prepayment|upfront_payment|payment_without_cond",
         "price_paid_before_completion",
     ),
+    (r"escrow|retention|holdback", "escrow_excessive"),
     (r"permitted_leakage|leakage_permitted", "leakage_permitted_too_broad"),
     (r"redemption_(?:weak|company_only|at_company|discretion|right_illusory)", "redemption_weak"),
     (r"drag", "drag_along_without_price_floor"),
@@ -88,27 +90,29 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
         r"founder.*(?:personal|guarantee|uncapped|unlimited)|personal.*(?:redemption|liab)",
         "founder_personal_liability",
     ),
+    (r"limited_to_refund|refund_only", "liability_limited_to_refund"),
     (r"uncapped|unlimited|cap_too_high|cap_excessive|cap_at_price", "indemnity_no_cap"),
     (r"cap(?:_|$)", "seller_cap_too_low"),
     (r"claim_period_too_long|survival_too_long", "warranty_survival_long_or_unlimited"),
     (r"claim_period|survival|claim_time|time_limit", "short_claim_period"),
+    (r"ratchet|anti_dilution", "full_ratchet_anti_dilution"),
     (r"de_minimis|basket|deductible|threshold$", "de_minimis_too_high"),
     (r"w_?i_|w_and_i|insurance", "w_and_i_gap"),
     (r"asymmetric_non_compete|free_to_compete|one_way_non_compete", "asymmetric_restriction"),
     (r"non_compete|restraint|restrictive_covenant", "restrictive_covenant_too_wide"),
     (r"lock_up|transfer_restriction", "investor_lock_up"),
+    (r"punitive_dilution|dilution_on_(?:funding_)?default", "punitive_dilution"),
     (r"pre_?empti|new_issue", "pre_emption_excluded"),
     (r"casting", "casting_vote"),
     (r"quorum", "quorum_without_minority"),
     (
-        r"reserved_matter|veto_rights|related_party_transaction|protective_matters|"
+        r"reserved_matter|veto_rights|related_party|protective_matters|"
         r"consent_matters|unanimous",
         "reserved_matters_missing_or_simple_majority",
     ),
     (r"information|inspection|audit_rights", "information_rights_inadequate"),
     (r"forum|jurisdiction|arbitration|dispute_resolution", "forum_of_one_party"),
     (r"determines_disputes|expert_determination", "dispute_decided_by_one_party"),
-    (r"ratchet", "full_ratchet_anti_dilution"),
     (r"liquidation_preference_(?:\d|2x|high)", "liquidation_preference_high"),
     (r"liquidation|deemed_liquidation", "liquidation_preference_narrow"),
     (r"bad_leaver|leaver", "bad_leaver_overbroad"),

@@ -108,7 +108,12 @@ _PART_END_TEXT = (
     r"also\s+)?,?\s*that\b"
 )
 # A phrase also ends at a Chinese comma and at ", and" / ", but" joining two clauses.
-_PHRASE_END_TEXT = _PART_END_TEXT + r"|，|,\s+(?:and|but|whereas|while)\s+(?!or\b)"
+# So does ", or, in the case of …" starting another case ("…the seventh anniversary, or,
+# in the case of a Tax claim, the eighth").
+_PHRASE_END_TEXT = (
+    _PART_END_TEXT
+    + r"|，|,\s+(?:and|but|whereas|while)\s+(?!or\b)|,?\s+or,?\s+in\s+the\s+case\s+of\b"
+)
 _PART_END = {
     "part": re.compile(_PART_END_TEXT, _FLAGS),
     "phrase": re.compile(_PHRASE_END_TEXT, _FLAGS),

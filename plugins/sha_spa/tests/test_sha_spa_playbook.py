@@ -334,6 +334,133 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "appointed by the Majority Shareholder need not abstain from voting on it.\n",
     ),
     (
+        "sha_spa_forced_sale_below_value",
+        "10",
+        "investor",
+        "10.1",
+        'Between Corvane Holdings LLC (the "Operator") and Saltmarsh Partners L.P. (the '
+        '"Investor").\n\n10. Call Option\n10.1 If the Investor commits a material breach, the '
+        "Operator shall have the option, exercisable by written notice to the Investor, to "
+        "purchase all (but not less than all) of the Shares held by the Investor at a price "
+        "equal to 80% of the book value of such Shares.\n",
+    ),
+    (
+        "sha_spa_forced_sale_below_value",
+        "10",
+        "乙方",
+        "8.1",
+        "甲方：鸿基集团有限公司\n乙方：云岫科技有限公司\n\n第八条 认购选择权\n8.1 乙方违反本协议的，甲方有权向乙方发出"
+        "通知，要求乙方按合资公司最近一期经审计财务报表所载的每股资产净值，向甲方出售其持有的全部股份。\n",
+    ),
+    (
+        "sha_spa_punitive_dilution",
+        "10",
+        "investor",
+        "7.3",
+        'Between Corvane Holdings LLC (the "Operator") and Saltmarsh Partners L.P. (the '
+        '"Investor").\n\n7. Funding\n7.3 If a Stockholder fails to contribute its share of any '
+        "capital call when due, the Company shall issue Shares to the other Stockholder in "
+        "respect of the amount it contributes at a price per Share equal to 50% of the book "
+        "value per Share.\n",
+    ),
+    (
+        "sha_spa_punitive_dilution",
+        "10",
+        "乙方",
+        "3.2",
+        "甲方：鸿基集团有限公司\n乙方：云岫科技有限公司\n\n第三条 增资\n3.2 任何股东未能在董事会通知的期限内缴足其"
+        "应缴款项的，其他股东有权代为认购该等新股，代为认购的新股的认购价为每股面值1港元。\n",
+    ),
+    (
+        "sha_spa_liability_limited_to_refund",
+        "7",
+        "受让方",
+        "11.2",
+        "第十一条 违约责任\n11.2 转让方违反本协议约定的，其违约责任以返还受让方已支付的转让价款为限（不计利息），"
+        "受让方不得要求转让方支付违约金或赔偿其他损失。\n",
+    ),
+    (
+        "sha_spa_liability_limited_to_refund",
+        "7",
+        "buyer",
+        "9.6",
+        "9. Remedies\n9.6 The Seller's liability for any breach of this Agreement shall be "
+        "limited to the refund of the Purchase Price paid to it.\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_percent",
+        "10",
+        "创始人",
+        "第十九条",
+        "投资方：启明投资合伙企业（有限合伙）（“投资方”）\n创始人：陈思远（“创始人”）\n\n第十九条 优先清算权\n"
+        "公司发生清算的，公司财产在清偿公司债务后，应首先向投资方支付相当于投资款200%的金额；剩余财产由全体股东按"
+        "持股比例分配。\n",
+    ),
+    (
+        "sha_spa_liquidated_damages_high",
+        "11",
+        "创始人",
+        "第二十五条",
+        "投资方：启明投资合伙企业（有限合伙）（“投资方”）\n创始人：陈思远（“创始人”）\n\n第二十五条 违约责任\n"
+        "公司或创始人违反本协议任何约定的，公司和创始人应连带向投资方支付相当于投资款30%的违约金。\n",
+    ),
+    (
+        "sha_spa_investor_locked_in",
+        "10",
+        "乙方",
+        "7.1",
+        "甲方：鸿基集团有限公司\n乙方：云岫科技有限公司\n\n第七条 股份转让\n7.1 自本协议签署日起十年内，未经甲方"
+        "事先书面同意，乙方不得转让其持有的任何合资公司股份；甲方则可随时向任何人士转让其持有的全部或部分股份。\n",
+    ),
+    (
+        "sha_spa_full_ratchet",
+        "10",
+        "founder",
+        "5.4",
+        'Between Lumora Inc. (the "Company"), Dr Ada Lin (the "Founder") and Kestrel Fund '
+        'L.P. (the "Investor").\n\n5. Anti-dilution\n5.4 If the Company issues new securities '
+        "for a consideration per share less than the Conversion Price, the Conversion Price "
+        "shall be reduced to the price per share at which those new securities are issued.\n",
+    ),
+    (
+        "sha_spa_pre_emption_disapplied",
+        "9",
+        "investor",
+        "7.3",
+        'Between Tidewater Pte. Ltd. (the "Company") and Kestrel Fund L.P. (the "Investor").'
+        "\n\n7. New Securities\n7.3 Clause 7.1 shall not apply to any issue which the Board "
+        "resolves is a strategic issue, and in such case the Investor shall have no right to "
+        "participate in the issue.\n",
+    ),
+    (
+        "sha_spa_quorum_without_minority_director",
+        "9",
+        "investor",
+        "4.5",
+        'Between Tidewater Pte. Ltd. (the "Company") and Kestrel Fund L.P. (the "Investor").'
+        "\n\n4. Board\n4.5 The quorum shall be two Directors, one of whom shall be a Founder "
+        "Director. If a quorum is not present, the meeting shall stand adjourned to the next "
+        "Business Day, at which any two Directors present shall constitute a quorum.\n",
+    ),
+    (
+        "sha_spa_break_fee_payable_by_one_side",
+        "3",
+        "buyer",
+        "4.7",
+        "4. Conditions\n4.7 If Completion does not take place by the Long Stop Date for any "
+        "reason other than a wilful breach of this Agreement by the Seller, the Buyer shall pay "
+        "to the Seller, within five Business Days after demand, a fee of HK$59,000,000.\n",
+    ),
+    (
+        "sha_spa_claim_period_long",
+        "7",
+        "seller",
+        "10.4",
+        "10. Limitations\n10.4 The Seller shall not be liable for any claim under the Warranties "
+        "unless notice of it is given on or before the seventh anniversary of Completion, or, in "
+        "the case of a claim under the Tax Covenant, on or before the eighth anniversary.\n",
+    ),
+    (
         "sha_spa_price_paid_before_completion",
         "2",
         "buyer",
@@ -459,6 +586,20 @@ BALANCED: list[tuple[str, str]] = [
     ),
     ("11", "第十一条 违约责任\n任何一方违约的，应按转让价款的5%向守约方支付违约金。\n"),
     (
+        "3",
+        "3. Completion Accounts\n3.5 If the Seller disputes the draft Completion Accounts, it "
+        "shall notify the Buyer within 30 Business Days. Either party may refer the disputed "
+        "items to an independent firm of accountants. The accountants shall act as experts and "
+        "not as arbitrators, and their determination shall be final and binding.\n",
+    ),
+    (
+        "9",
+        "4. Board\n4.3 If a quorum is not present, the meeting shall be adjourned for five "
+        "Business Days; if at the adjourned meeting a quorum is again not present, the "
+        "directors present shall constitute a quorum solely for the purpose of transacting "
+        "the business specified in the original agenda.\n",
+    ),
+    (
         "9",
         "7. Board\n7.3 Any contract between the Company and a shareholder or its affiliates "
         "requires the approval of the Investor Director, and any interested director shall "
@@ -509,7 +650,10 @@ def test_a_one_sided_term_is_flagged_at_its_sub_clause(
 
 @pytest.mark.parametrize(("item", "text"), BALANCED, ids=[case[1][:30] for case in BALANCED])
 def test_a_balanced_clause_is_not_flagged(item: str, text: str) -> None:
-    severe = [f for f in _findings(text, item, "buyer") if f.risk_level.at_least(RiskLevel.HIGH)]
+    """No rule's wording fires on a fair clause, whoever we act for. (Without ``--party``
+    the term reader is off: how often it reads a fair clause as one-sided is measured
+    leaving each labelled set out, ``tools/train_term_reader.py --leave-one-out``.)"""
+    severe = [f for f in _findings(text, item) if f.risk_level.at_least(RiskLevel.HIGH)]
     assert severe == [], [rule_id_of(f) for f in severe]
 
 
