@@ -224,3 +224,22 @@ def test_a_sentence_without_a_party_is_about_the_party_before_it() -> None:
     words = PartyWords([PURCHASE_ZH])
     [hit] = find_hits(_rule("either"), text)
     assert words.subject(text, hit) == "乙方"
+
+
+@pytest.mark.parametrize(
+    ("text", "acting"),
+    [
+        # the party a restriction binds, not the one the clause frees
+        (
+            "For three years the Investor shall not carry on any competing business. Nothing "
+            "in this Agreement shall restrict the Sponsor from carrying on any business.",
+            "Investor",
+        ),
+        ("未经甲方事先书面同意，乙方不得转让其股份；甲方则可随时转让其股份。", "乙方"),
+        ("Nothing shall restrict the Buyer, to whom the Seller owes nothing.", None),
+    ],
+)
+def test_the_party_a_clause_binds_is_read_by_its_verbs(text: str, acting: str | None) -> None:
+    opening = 'Between A Ltd (the "Sponsor") and B Ltd (the "Investor").\n'
+    words = PartyWords([parse_text(opening, name="jv.txt"), PURCHASE_ZH])
+    assert words.acting(text, (r"\bshall\s+not\b", "不得")) == acting

@@ -415,7 +415,16 @@ def _with_detected(
     hits = (plain or hits[:1]) if by_term_reader and rule.is_numeric else plain
     if not hits or (rule.one_sided and _mutual(ctx, rule, _ungated(rule, [(passage, hits)]))):
         return None
-    finding = _finding(ctx, rule, passage, hits)
+    # the reader quotes the part it reads most as one-sided, which in a clause that binds
+    # one side and frees the other ("the Investor shall not compete …; nothing restricts
+    # the Sponsor") may be the free side's: whom the term binds is read in the whole
+    # clause by the rule's party verbs, where they say it
+    acting = (
+        ctx.words.acting(passage.text, rule.party_verbs)
+        if by_term_reader and rule.burdens[0] in ("named_party", "other_party")
+        else None
+    )
+    finding = _finding(ctx, rule, passage, hits, subject=acting)
     note = f" ({reader}, {detected.probability:.0%} sure.)"
     return finding.model_copy(update={"description": finding.description + note})
 
@@ -609,9 +618,18 @@ def _clause_words(ids: str) -> str:
     return f"clauses {ids}" if "," in ids else f"clause {ids}"
 
 
-def _finding(ctx: _Context, rule: PlaybookRule, passage: _Passage, hits: list[RuleHit]) -> Finding:
+def _finding(
+    ctx: _Context,
+    rule: PlaybookRule,
+    passage: _Passage,
+    hits: list[RuleHit],
+    *,
+    subject: str | None = None,
+) -> Finding:
+    """The rule's finding on ``hits`` in ``passage``; ``subject`` is the party the term
+    is about where already read, else it is read at the first hit."""
     hit = hits[0]
-    subject = ctx.subject(rule, passage, hit)
+    subject = subject or ctx.subject(rule, passage, hit)
     if hit.value is not None:
         value = hit.value
         shown = _value_words(value.value, rule)

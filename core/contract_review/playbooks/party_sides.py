@@ -280,6 +280,15 @@ class PartyWords:
         acting = [m for m in same if _acts(text, m, hit.sentence_start)]
         return (acting[-1] if acting else same[0]).group()
 
+    def acting(self, text: str, verbs: Sequence[str]) -> str | None:
+        """The first party word of ``text`` (not in object position) that one of
+        ``verbs`` follows ("the Investor shall not ... carry on", 乙方不得转让), or None."""
+        if self._pattern is None or not verbs:
+            return None
+        found = list(self._pattern.finditer(text))
+        match = self._followed_by(text, found, verbs, len(text))
+        return None if match is None else match.group()
+
     def _sentence_words(
         self, text: str, start: int, end: int
     ) -> tuple[list[int], list[int], list[re.Match[str]]]:

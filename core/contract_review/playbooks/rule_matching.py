@@ -244,16 +244,18 @@ def find_hits(rule: PlaybookRule, text: str, *, price: DealPrice | None = None) 
                     required[guarded] = any_match(rule.requires, masked[guarded[0] : guarded[1]])
                 if not required[guarded]:
                     continue
-            if rule.unless:
-                stretch = _unless_span(rule, masked, span, match.start(), match.end())
-                if stretch not in excusing:
-                    excusing[stretch] = _excused(rule.unless, masked[stretch[0] : stretch[1]])
-                if excusing[stretch]:
-                    continue
             value = None
             if rule.is_numeric:
                 value = read_value(rule, masked, match, span, terms_cache, price)
                 if value is None or not _breaks_limit(rule, value.value):
+                    continue
+            if rule.unless:
+                # a number read away from its cue word is excused by what stands by either
+                first, last = _reach(match.start(), match.end(), value)
+                stretch = _unless_span(rule, masked, span, first, last)
+                if stretch not in excusing:
+                    excusing[stretch] = _excused(rule.unless, masked[stretch[0] : stretch[1]])
+                if excusing[stretch]:
                     continue
             if rule.topic:
                 if span not in about:
@@ -281,7 +283,17 @@ def excused(rule: PlaybookRule, text: str, hit: RuleHit) -> bool:
     if not rule.unless:
         return False
     span = (hit.sentence_start, hit.sentence_end)
-    return _excused(rule.unless, _unless_text(rule, in_force(text), span, hit.start, hit.end))
+    first, last = _reach(hit.start, hit.end, hit.value)
+    return _excused(rule.unless, _unless_text(rule, in_force(text), span, first, last))
+
+
+def _reach(start: int, end: int, value: ValueReading | None) -> tuple[int, int]:
+    """From the cue word to its number: where a numeric hit's ``unless`` part or phrase
+    is read ("… within 18 months, or for a Tax claim within five years, and any such claim
+    …" — the number five years stands in the phrase of the tax exception)."""
+    if value is None:
+        return start, end
+    return min(start, value.start), max(end, value.end)
 
 
 def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], start: int, end: int) -> str:

@@ -461,6 +461,52 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "the case of a claim under the Tax Covenant, on or before the eighth anniversary.\n",
     ),
     (
+        "sha_spa_liquidation_preference_multiple",
+        "10",
+        "founder",
+        "2.2",
+        'Between Quill Inc. (the "Company"), Ada Lin (the "Founder") and Kestrel Fund L.P. '
+        '(the "Investor").\n\n2. Preferences\n2.2 In the event of any liquidation or Deemed '
+        "Liquidation Event, the holders of Series B Preferred Stock shall first receive an "
+        "amount per share equal to two times the Series B Original Issue Price.\n",
+    ),
+    (
+        "sha_spa_closing_extended_by_one_side",
+        "3",
+        "buyer",
+        "10.1",
+        "10. Closing\n10.1 Closing shall take place on October 30, 2025, provided that the Seller "
+        "may, in its sole discretion and by notice to the Buyer, extend the Closing Date by up "
+        "to 120 days, and the Buyer shall have no right to terminate during any extension.\n",
+    ),
+    (
+        "sha_spa_earn_out_metric_loaded_by_buyer",
+        "2",
+        "seller",
+        "5.2",
+        '5. Earn-out\n5.2 "EBITDA" means the earnings of the Group before interest, tax, '
+        "depreciation and amortisation, but after deducting all management fees payable to the "
+        "Buyer and such central costs of the Buyer's group as the Buyer may allocate.\n",
+    ),
+    (
+        "sha_spa_earn_out_forfeited_on_leaving",
+        "2",
+        "seller",
+        "5.6",
+        "5. Earn-out\n5.6 No Earn-Out Consideration shall be payable to a Seller for any year "
+        "ending after that Seller becomes a Leaver, that is, ceases for any reason whatsoever "
+        "(including death or dismissal without cause) to be an employee of the Group.\n",
+    ),
+    (
+        "sha_spa_exempted_issues_too_wide",
+        "10",
+        "投资方",
+        "7.2",
+        "投资方：启明投资合伙企业（有限合伙）（“投资方”）\n公司：诚明科技有限公司（“公司”）\n\n第七条 反稀释\n"
+        "7.2 公司以低于本次增资价格增加注册资本的（“豁免发行”除外），投资方有权调整其投资价格；“豁免发行”指员工股权"
+        "激励计划项下的发行，以及经公司董事会过半数董事同意的任何其他增资。\n",
+    ),
+    (
         "sha_spa_price_paid_before_completion",
         "2",
         "buyer",
@@ -585,6 +631,25 @@ BALANCED: list[tuple[str, str]] = [
         "the consolidated EBITDA of the Company of not less than ten percent (10%).\n",
     ),
     ("11", "第十一条 违约责任\n任何一方违约的，应按转让价款的5%向守约方支付违约金。\n"),
+    (
+        "7",
+        "8. Limitations\n8.3 The Sellers shall not be liable for any claim under the Warranties "
+        "(other than the Tax Warranties) unless notice of it is given within 18 months after "
+        "Completion, or for any claim under the Tax Warranties unless notice is given within "
+        "five years after Completion, and any such claim shall be deemed withdrawn unless "
+        "proceedings are commenced within nine months after the notice.\n",
+    ),
+    (
+        "9",
+        "第七条 优先认购权\n7.1 公司增加注册资本的，投资方有权按其持股比例以同等价格优先认购；投资方应在收到书面通知"
+        "之日起20日内答复，逾期未答复的视为放弃该次优先认购权。\n",
+    ),
+    (
+        "10",
+        "12. Tag-along\n12.3 If any shareholder proposes a transfer which would result in a person "
+        "acquiring more than 50 per cent of the shares in issue, the buyer must offer to buy the "
+        "shares of every other shareholder on the same terms.\n",
+    ),
     (
         "3",
         "3. Completion Accounts\n3.5 If the Seller disputes the draft Completion Accounts, it "
