@@ -62,6 +62,8 @@ SHA_SPA_SETS = (
     "thirtysixth",
     "thirtyseventh",
     "thirtyeighth",
+    "thirtyninth",
+    "fortieth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -71,6 +73,10 @@ SHA_SPA_SETS = (
 #: left out of training (it is neither that category nor "no term"). Balanced clauses
 #: map the same way, to ``balanced:<category>``.
 SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
+    (r"closing_extension|long_stop_extension", "closing_extended_by_one_side"),
+    (r"earn_?out_(?:ebitda|metric|revenue)", "earn_out_metric_loaded"),
+    (r"earn_?out_leaver|leaver_forfeit", "earn_out_forfeited_on_leaving"),
+    (r"anti_dilution_carve_out|exempt(?:ed)?_issue", "exempted_issues_too_wide"),
     (r"retention.*(?:pending|claims)|retention_released", "retention_released_despite_claims"),
     (
         r"(?:payment|paid|price)_(?:before|prior)|prepayment|upfront_payment|payment_without_cond",
@@ -98,7 +104,11 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"ratchet|anti_dilution", "full_ratchet_anti_dilution"),
     (r"de_minimis|basket|deductible|threshold$", "de_minimis_too_high"),
     (r"w_?i_|w_and_i|insurance", "w_and_i_gap"),
-    (r"asymmetric_non_compete|free_to_compete|one_way_non_compete", "asymmetric_restriction"),
+    (
+        r"asymmetric_non_compete|free_to_compete|one_way_non_compete|non_compete_one_way|"
+        r"non_compete_minority_only",
+        "asymmetric_restriction",
+    ),
     (r"non_compete|restraint|restrictive_covenant", "restrictive_covenant_too_wide"),
     (r"lock_up|transfer_restriction", "investor_lock_up"),
     (r"punitive_dilution|dilution_on_(?:funding_)?default", "punitive_dilution"),
@@ -113,7 +123,7 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"information|inspection|audit_rights", "information_rights_inadequate"),
     (r"forum|jurisdiction|arbitration|dispute_resolution", "forum_of_one_party"),
     (r"determines_disputes|expert_determination", "dispute_decided_by_one_party"),
-    (r"liquidation_preference_(?:\d|2x|high)", "liquidation_preference_high"),
+    (r"liquidation_preference_(?:\d|2x|high|multiple|participating)", "liquidation_preference_high"),
     (r"liquidation|deemed_liquidation", "liquidation_preference_narrow"),
     (r"bad_leaver|leaver", "bad_leaver_overbroad"),
     (
