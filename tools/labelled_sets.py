@@ -123,7 +123,10 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"information|inspection|audit_rights", "information_rights_inadequate"),
     (r"forum|jurisdiction|arbitration|dispute_resolution", "forum_of_one_party"),
     (r"determines_disputes|expert_determination", "dispute_decided_by_one_party"),
-    (r"liquidation_preference_(?:\d|2x|high|multiple|participating)", "liquidation_preference_high"),
+    (
+        r"liquidation_preference_(?:\d|2x|high|multiple|participating)",
+        "liquidation_preference_high",
+    ),
     (r"liquidation|deemed_liquidation", "liquidation_preference_narrow"),
     (r"bad_leaver|leaver", "bad_leaver_overbroad"),
     (

@@ -6,6 +6,7 @@ import pytest
 
 from contract_review.documents.definitions import (
     count_definitions,
+    definition_spans,
     extract_definitions,
     is_definitions_title,
 )
@@ -93,3 +94,30 @@ def test_a_definition_ends_where_the_next_scoped_one_begins() -> None:
         ("交付日", "设备运抵现场之日"),
         ("质保期", "验收后二十四个月"),
     ]
+
+
+def test_each_definition_is_its_own_span() -> None:
+    text = (
+        "In this Agreement:\n\n"
+        '"Board" means the board of directors;\n\n'
+        '"Disclosed" means fairly disclosed in the Disclosure Letter and all information '
+        "in the Data Room,\nwhether or not fairly disclosed;\n\n"
+        '"Leaver" means a Founder who ceases to be employed; "Good Leaver" means a Leaver '
+        "who dies.\n"
+    )
+    spans = [text[start:end].strip() for start, end in definition_spans(text)]
+    assert spans == [
+        '"Board" means the board of directors;',
+        '"Disclosed" means fairly disclosed in the Disclosure Letter and all information in '
+        "the Data Room,\nwhether or not fairly disclosed;",
+        '"Leaver" means a Founder who ceases to be employed;',
+        '"Good Leaver" means a Leaver who dies.',
+    ]
+    chinese = (
+        "下列词语具有如下含义：\n“基准日”指2024年12月31日；\n“已披露事项”指数据室中的全部文件；\n"
+    )
+    assert [chinese[a:b].strip() for a, b in definition_spans(chinese)] == [
+        "“基准日”指2024年12月31日；",
+        "“已披露事项”指数据室中的全部文件；",
+    ]
+    assert definition_spans("No definitions here.") == []

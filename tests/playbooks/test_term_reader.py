@@ -18,6 +18,7 @@ from contract_review.documents.loading import parse_text
 from contract_review.domain import ChecklistItem, RiskLevel
 from contract_review.errors import InputError
 from contract_review.playbooks.clause_assessment import assess_document_rules
+from contract_review.playbooks.detected_terms import DetectedTerm, read_term
 from contract_review.playbooks.party_sides import PartyWords, resolve_party
 from contract_review.playbooks.playbook_loading import (
     PlaybookError,
@@ -36,6 +37,7 @@ from contract_review.playbooks.term_reader import (
     OTHER_PARTY,
     OUR_PARTY,
     TermReader,
+    TermReading,
     fitted_model,
     mark_parties,
     term_reader_of,
@@ -331,3 +333,43 @@ def test_unreadable_reader_weights_are_one_clear_error(playbook_dir: Path) -> No
         (other / name).write_bytes((playbook_dir / name).read_bytes())
     with pytest.raises(InputError, match=r"term reader .* cannot be read"):
         term_reader_of(load_playbook(other / "playbook.yaml"))
+
+
+class _SureReader(TermReader):
+    """A reader that reads every text as one-sided, on fixed subjects in order."""
+
+    def __init__(self, subjects: tuple[str, ...]) -> None:
+        self._fixed = subjects
+
+    def read(self, marked: str) -> TermReading | None:
+        share = 1 / len(self._fixed)
+        return TermReading(one_sided=0.9, subjects=tuple((s, share) for s in self._fixed))
+
+    def one_sided_part(self, parts: list[str]) -> int:
+        return 0
+
+
+def test_a_numeric_subject_is_answered_by_numbers_only(playbook_dir: Path) -> None:
+    """Read for the seller, a cap clause's first subject (the seller's cap too low) burdens
+    the buyer; the next subject may answer only by a rule that reads a number, so a fair
+    cap is not reported as a waiver (or an 'unlimited liability') term."""
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(CONTRACT, name="spa.txt")
+    seller = resolve_party("seller", [document], sides=playbook.sides)
+    words = PartyWords([document], playbook.sides)
+    text = "The aggregate liability of the Seller for all Claims shall not exceed 2% of the Price."
+    waiver = next(r for r in playbook.rules if r.rule_id == "waiver")
+
+    def read(subjects: tuple[str, ...]) -> DetectedTerm | None:
+        return read_term(
+            waiver,
+            text,
+            mark=lambda t: mark_parties(t, words, seller),
+            reader=_SureReader(subjects),
+            playbook=playbook,
+            party=seller,
+        )
+
+    assert read(("seller_cap_too_low", "conditions_waivable_by_one_side")) is None
+    # read first as a waiver, the waiver rule answers
+    assert read(("conditions_waivable_by_one_side", "seller_cap_too_low")) is not None

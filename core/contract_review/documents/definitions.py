@@ -12,6 +12,7 @@ __all__ = [
     "DEFINITIONS_TITLES",
     "MIN_DEFINITIONS_FOR_SECTION",
     "count_definitions",
+    "definition_spans",
     "extract_definitions",
     "has_definition",
     "is_definitions_title",
@@ -112,6 +113,23 @@ def extract_definitions(text: str, *, offset: int, section_id: str) -> list[Defi
             )
         )
     return terms
+
+
+def definition_spans(text: str) -> list[tuple[int, int]]:
+    """Where each definition of ``text`` (a definitions section's own text) runs: from
+    its quoted term to the end of its paragraph, or to the next definition — so that a
+    term a drafter hides in one definition ("'Disclosed' means … whether or not fairly
+    disclosed") can be read on its own. Empty when ``text`` defines nothing."""
+    found = list(_matches(text))
+    spans: list[tuple[int, int]] = []
+    for index, match in enumerate(found):
+        # a definition that runs on over several lines (its own list) ends at a blank line
+        paragraph_end = text.find("\n\n", match.end())
+        end = paragraph_end if paragraph_end >= 0 else len(text)
+        if index + 1 < len(found):
+            end = min(end, found[index + 1].start())
+        spans.append((match.start(), end))
+    return [(start, end) for start, end in spans if text[start:end].strip()]
 
 
 def mark_definitions_sections(

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from ..documents.case_folding import fold
+from ..documents.definitions import definition_spans
 from ..documents.model import Document, DocumentRole
 from ..domain import ChecklistItem, RiskLevel
 from ..review.clause_location import ClauseLocation
@@ -95,6 +96,7 @@ class _Passage(BaseModel):
     clause_id: str
     start: int
     text: str
+    definition: bool = False  # one definition of a definitions section
 
     def evidence(self) -> Evidence:
         return Evidence(
@@ -320,7 +322,12 @@ def _document_rule(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     anywhere = _exceptions(ctx, rule, rule.unless_anywhere, whole)
     if any(party is None for party in anywhere):
         return []
-    return _present(ctx, rule, ctx.sections(), anywhere)
+    return _present(ctx, rule, _read_by(rule, ctx.sections()), anywhere)
+
+
+def _read_by(rule: PlaybookRule, passages: list[_Passage]) -> list[_Passage]:
+    """``passages`` without the single definitions, unless ``rule`` reads them."""
+    return passages if rule.reads_definitions else [p for p in passages if not p.definition]
 
 
 def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
@@ -341,7 +348,7 @@ def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
     if ctx.reader is not None and ctx.party is not None:
         findings += [
             finding
-            for passage in ctx.sections()
+            for passage in _read_by(rule, ctx.sections())
             if (finding := _read(ctx, rule, passage)) is not None
         ]
     return findings
@@ -442,20 +449,32 @@ def _read_by_wording(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> bo
 
 
 def _sections(document: Document, *, definitions: bool = False) -> list[_Passage]:
-    """Every section's own text (heading and sub-clauses apart), as passages; not the
-    definitions, which define words and seldom agree terms, unless ``definitions`` (the
-    term detector reads them: "'Certified Volume' means the volume as measured by the
-    Forest Manager, whose figure is final and conclusive")."""
-    return [
-        _Passage(
-            document=document.name,
-            clause_id=section.id,
-            start=section.text_start,
-            text=document.source[section.text_start : section.text_end],
-        )
-        for section in document.sections()
-        if section.text.strip() and (definitions or not section.is_definitions)
-    ]
+    """Every section's own text (heading and sub-clauses apart), as passages. A
+    definitions section is read whole where ``definitions`` (the term detector reads it
+    so: "'Certified Volume' means the volume as measured by the Forest Manager, whose
+    figure is final and conclusive"), else one passage per definition under the
+    section's id, for the rules that read definitions (``reads_definitions``): a drafter
+    hides a term in one definition ("'Disclosed' means … all information in the Data
+    Room, whether or not fairly disclosed"), and the rest of a long list of definitions
+    would drown it."""
+    passages: list[_Passage] = []
+    for section in document.sections():
+        if not section.text.strip():
+            continue
+        text = document.source[section.text_start : section.text_end]
+        split = section.is_definitions and not definitions
+        # a definitions section without a definition found has nothing to read as a term
+        for start, end in definition_spans(text) if split else [(0, len(text))]:
+            passages.append(
+                _Passage(
+                    document=document.name,
+                    clause_id=section.id,
+                    start=section.text_start + start,
+                    text=text[start:end],
+                    definition=split,
+                )
+            )
+    return passages
 
 
 def _present(

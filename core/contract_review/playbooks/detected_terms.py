@@ -15,7 +15,10 @@ playbook's rules of the most likely subject that can burden our party and finds 
 there (a numeric rule, a number past its limit; another, a part its ``unless`` does not
 excuse), else of the next likely subject (the
 reader knows the term burdens us; "the cap" may be the buyer's too-low cap or the
-seller's too-high one, and only one of them can burden the party we act for).
+seller's too-high one, and only one of them can burden the party we act for). Where the
+most likely subject is one its rules read by numbers (a cap, a claim period), the next
+ones are answered only by numeric rules: a fair 10% cap read for the seller is no
+"liability stated to be unlimited".
 """
 
 from __future__ import annotations
@@ -86,13 +89,22 @@ def read_term(
     if reading is None or rule.category not in {category for category, _ in reading.subjects}:
         return None
     part = _one_sided_part(text, reader, mark)
-    for category, _ in reading.subjects:
-        for candidate in playbook.rules:
-            if (
-                candidate.category != category
-                or candidate.scope != "document"
-                or candidate.when != "present"
-                or burden_of(candidate, None, party, playbook.sides) == "theirs"
+    numbers_only = False
+    for rank, (category, _) in enumerate(reading.subjects):
+        subject_rules = [
+            candidate
+            for candidate in playbook.rules
+            if candidate.category == category
+            and candidate.scope == "document"
+            and candidate.when == "present"
+        ]
+        if rank == 0 and subject_rules and all(r.is_numeric for r in subject_rules):
+            # a subject read by numbers ("the cap") mirrors into one read by numbers too
+            # ("the cap too high"): no rule that reads no number answers for it
+            numbers_only = True
+        for candidate in subject_rules:
+            if burden_of(candidate, None, party, playbook.sides) == "theirs" or (
+                numbers_only and rank > 0 and not candidate.is_numeric
             ):
                 continue
             if candidate.is_numeric:

@@ -232,6 +232,12 @@ class PlaybookRule(_Model):
     topic_min: float = Field(
         default=0.5, gt=0, le=1, description="The least topic probability that counts."
     )
+    reads_definitions: bool = Field(
+        default=False,
+        description="A document-scope rule also reads each definition of a definitions "
+        'section (its term is often drafted into one: \'"Disclosed" means … all information '
+        "in the Data Room'); other rules, and the term reader for them, skip definitions.",
+    )
     detector_min: float | None = Field(
         default=None,
         gt=0.5,

@@ -507,6 +507,28 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "激励计划项下的发行，以及经公司董事会过半数董事同意的任何其他增资。\n",
     ),
     (
+        "sha_spa_general_disclosure",
+        "4",
+        "buyer",
+        "1.1",
+        '1. Definitions\n1.1 In this Agreement:\n\n"Board" means the board of directors of the '
+        'Company;\n\n"Business Day" means a day on which banks are open in London;\n\n'
+        '"Completion" means completion of the sale under clause 6;\n\n"Disclosed" means '
+        "fairly disclosed in the Disclosure Letter, together with all information contained in "
+        "the Data Room, whether or not fairly disclosed;\n\n7. Warranties\n7.2 The Warranties "
+        "are qualified by the matters Disclosed.\n",
+    ),
+    (
+        "sha_spa_leakage_claim_period_short",
+        "7",
+        "buyer",
+        "5.4",
+        "5. Locked Box\n5.4 The Buyer shall notify the Seller of any Leakage as soon as "
+        "practicable after becoming aware of it, provided that the Seller shall have no "
+        "liability for any Leakage unless the Buyer has given written notice of the claim on "
+        "or before the date falling three months after the Completion Date.\n",
+    ),
+    (
         "sha_spa_price_paid_before_completion",
         "2",
         "buyer",
@@ -633,6 +655,12 @@ BALANCED: list[tuple[str, str]] = [
     ("11", "第十一条 违约责任\n任何一方违约的，应按转让价款的5%向守约方支付违约金。\n"),
     (
         "7",
+        "6. Leakage\n6.4 The Seller shall pay to the Buyer an amount equal to any Leakage, "
+        "provided that the Buyer notifies the Seller of the claim within six months after "
+        "Completion.\n",
+    ),
+    (
+        "7",
         "8. Limitations\n8.3 The Sellers shall not be liable for any claim under the Warranties "
         "(other than the Tax Warranties) unless notice of it is given within 18 months after "
         "Completion, or for any claim under the Tax Warranties unless notice is given within "
@@ -730,7 +758,7 @@ def test_a_balanced_clause_is_not_flagged(item: str, text: str) -> None:
     ],
 )
 def test_the_party_a_term_favours_gets_it_low_and_without_a_redline(rule: str, theirs: str) -> None:
-    [case] = [c for c in ONE_SIDED if c[0] == rule and c[2] == "buyer"]
+    case = next(c for c in ONE_SIDED if c[0] == rule and c[2] == "buyer")
     [finding] = [f for f in _findings(case[4], case[1], theirs) if rule_id_of(f) == rule]
     assert finding.risk_level is RiskLevel.LOW
     assert finding.suggested_change is None
