@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Iterator
 
@@ -55,6 +56,7 @@ _DEFINITION_RE = re.compile(
     rf"|{_SCOPED_TERM})[,，]?\s*(?:{_EN_VERBS}|{_ZH_VERBS})",
     re.IGNORECASE,
 )
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 _TRAILING_RE = re.compile(r"(?:[\s;；,，.。]|\band\b|\bor\b)+$", re.IGNORECASE)
 
 
@@ -121,11 +123,13 @@ def definition_spans(text: str) -> list[tuple[int, int]]:
     term a drafter hides in one definition ("'Disclosed' means … whether or not fairly
     disclosed") can be read on its own. Empty when ``text`` defines nothing."""
     found = list(_matches(text))
+    # a definition that runs on over several lines (its own list) ends at a blank line;
+    # the blank lines are found once (a definition's search must not rescan the text)
+    blanks = [m.start() for m in _BLANK_LINE.finditer(text)]
     spans: list[tuple[int, int]] = []
     for index, match in enumerate(found):
-        # a definition that runs on over several lines (its own list) ends at a blank line
-        paragraph_end = text.find("\n\n", match.end())
-        end = paragraph_end if paragraph_end >= 0 else len(text)
+        after = bisect.bisect_left(blanks, match.end())
+        end = blanks[after] if after < len(blanks) else len(text)
         if index + 1 < len(found):
             end = min(end, found[index + 1].start())
         spans.append((match.start(), end))
