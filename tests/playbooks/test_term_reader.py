@@ -373,3 +373,70 @@ def test_a_numeric_subject_is_answered_by_numbers_only(playbook_dir: Path) -> No
     assert read(("seller_cap_too_low", "conditions_waivable_by_one_side")) is None
     # read first as a waiver, the waiver rule answers
     assert read(("conditions_waivable_by_one_side", "seller_cap_too_low")) is not None
+
+
+def test_a_proviso_after_the_part_read_still_marks_the_fair_version(
+    playbook_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reader reads the part before "provided that"; the proviso that qualifies it
+    is the fair version of the term as much as words inside the part are."""
+    monkeypatch.setattr(
+        "contract_review.playbooks.clause_assessment.term_reader_of",
+        lambda playbook: _SureReader(("conditions_waivable_by_one_side",)),
+    )
+    fair = CONTRACT.replace(
+        "at its absolute discretion at any time.",
+        "at its absolute discretion at any time, provided that it acts with the consent of "
+        "the Buyer.",
+    )
+    assert "waiver@1.2" not in _ids(playbook_dir, fair, "buyer")
+    unqualified = CONTRACT.replace(
+        "at its absolute discretion at any time.",
+        "at its absolute discretion at any time, provided that it gives notice to the Buyer.",
+    )
+    assert "waiver@1.2" in _ids(playbook_dir, unqualified, "buyer")
+
+
+BOUND = CONTRACT.replace(
+    "1.2 The Seller alone may set aside any Condition at its absolute discretion at any time.",
+    "1.2 The Buyer shall accept the setting aside of any Condition that the Seller decides "
+    "at its absolute discretion.",
+)
+
+
+@pytest.mark.parametrize(
+    ("counter_verbs", "party", "level"),
+    [
+        ([r"\bshall\s+accept\b"], "buyer", RiskLevel.HIGH),
+        ([r"\bshall\s+accept\b"], "seller", RiskLevel.LOW),
+        ([], "buyer", RiskLevel.LOW),
+    ],
+)
+def test_counter_verbs_name_the_party_an_other_party_term_binds(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    counter_verbs: list[str],
+    party: str,
+    level: RiskLevel,
+) -> None:
+    """Read by the reader, the waiver rule (burdens other_party) names the party the
+    sentence is about, the Buyer, as the favoured one; its ``counter_verbs`` ("shall
+    accept") name the Buyer as the party the term binds: the term burdens the buyer."""
+    _fit(tmp_path)
+    spec = {**PLAYBOOK, "rules": [dict(PLAYBOOK["rules"][0], counter_verbs=counter_verbs)]}  # type: ignore[index]
+    (tmp_path / "playbook.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    monkeypatch.setattr(
+        "contract_review.playbooks.clause_assessment.term_reader_of",
+        lambda playbook: _SureReader(("conditions_waivable_by_one_side",)),
+    )
+    playbook = load_playbook(tmp_path / "playbook.yaml")
+    document = parse_text(BOUND, name="spa.txt")
+    side = resolve_party(party, [document], sides=playbook.sides)
+    found = {
+        f.finding_id: f
+        for f in assess_document_rules(playbook, ITEM, [document], party=side)
+        if f.status == "found"
+    }
+    assert found["waiver@1.2"].risk_level == level
+    if counter_verbs:
+        assert "It binds the Buyer." in found["waiver@1.2"].description

@@ -163,9 +163,12 @@ class _Context:
             self._price_read = True
         return self._price
 
-    def slots(self, rule: PlaybookRule, subject: str | None) -> DraftingSlots | None:
+    def slots(
+        self, rule: PlaybookRule, subject: str | None, *, burdened: str | None = None
+    ) -> DraftingSlots | None:
         """The drafting slots of the primary document, with the party ``rule``'s term
-        burdens and the other party (see :mod:`.drafting_slots`)."""
+        burdens (``burdened`` where already known) and the other party (see
+        :mod:`.drafting_slots`)."""
         primary = self.primary()
         if primary is None:
             return None
@@ -173,13 +176,12 @@ class _Context:
             self._slots = drafting_slots(primary)
         slots = self._slots
         parties = self.words.parties
-        burdened = ""
         kind = rule.burdens[0] if rule.burdens else "either"
-        if subject is not None and kind == "named_party":
+        if not burdened and subject is not None and kind == "named_party":
             burdened = subject
-        elif subject is not None and kind == "other_party":
+        elif not burdened and subject is not None and kind == "other_party":
             burdened = other_party(parties, subject)
-        elif kind not in ("either", "named_party", "other_party"):
+        elif not burdened and kind not in ("either", "named_party", "other_party"):
             words = side_labels(kind, merged_sides(self.playbook.sides))[1:]
             burdened = next(
                 (
@@ -426,12 +428,12 @@ def _with_detected(
     # one side and frees the other ("the Investor shall not compete …; nothing restricts
     # the Sponsor") may be the free side's: whom the term binds is read in the whole
     # clause by the rule's party verbs, where they say it
-    acting = (
-        ctx.words.acting(passage.text, rule.party_verbs)
-        if by_term_reader and rule.burdens[0] in ("named_party", "other_party")
-        else None
-    )
-    finding = _finding(ctx, rule, passage, hits, subject=acting)
+    acting = counter = None
+    if by_term_reader and rule.burdens[0] in ("named_party", "other_party"):
+        counter = ctx.words.acting(passage.text, rule.counter_verbs)
+        if counter is None:
+            acting = ctx.words.acting(passage.text, rule.party_verbs)
+    finding = _finding(ctx, rule, passage, hits, subject=acting, counter=counter)
     note = f" ({reader}, {detected.probability:.0%} sure.)"
     return finding.model_copy(update={"description": finding.description + note})
 
@@ -644,11 +646,15 @@ def _finding(
     hits: list[RuleHit],
     *,
     subject: str | None = None,
+    counter: str | None = None,
 ) -> Finding:
     """The rule's finding on ``hits`` in ``passage``; ``subject`` is the party the term
-    is about where already read, else it is read at the first hit."""
+    is about where already read, else it is read at the first hit; ``counter`` is the
+    party on the other side from the subject, read by the rule's ``counter_verbs``
+    (the party a named_party term favours, the party an other_party term binds), which
+    then decides whom the term burdens."""
     hit = hits[0]
-    subject = subject or ctx.subject(rule, passage, hit)
+    subject = None if counter is not None else subject or ctx.subject(rule, passage, hit)
     if hit.value is not None:
         value = hit.value
         shown = _value_words(value.value, rule)
@@ -664,19 +670,37 @@ def _finding(
         description = f"{rule.description} Clause {passage.clause_id}: “{sentence}”"
     if len(hits) > 1:
         description += f" ({len(hits)} places in this clause.)"
-    if subject is not None and rule.burdens == ("named_party",):
-        description += f" It burdens the {subject}."
-    elif subject is not None and rule.burdens == ("other_party",):
-        description += f" It favours the {subject} over the other party."
+    burdened: str | None = None
+    if counter is not None:
+        binds = rule.burdens == ("other_party",)
+        description += f" It {'binds' if binds else 'favours'} the {counter}."
+        burdened = counter if binds else other_party(ctx.words.parties, counter)
+        burden = _counter_burden(ctx.party, counter, binds=binds)
+    else:
+        if subject is not None and rule.burdens == ("named_party",):
+            description += f" It burdens the {subject}."
+        elif subject is not None and rule.burdens == ("other_party",):
+            description += f" It favours the {subject} over the other party."
+        burden = burden_of(rule, subject, ctx.party, ctx.playbook.sides)
     return _build(
         ctx,
         rule,
         passage,
         description=description,
         evidence=[passage.evidence()],
-        after=redlined_text(rule, passage.text, hits, slots=ctx.slots(rule, subject)),
-        burden=burden_of(rule, subject, ctx.party, ctx.playbook.sides),
+        after=redlined_text(
+            rule, passage.text, hits, slots=ctx.slots(rule, subject, burdened=burdened)
+        ),
+        burden=burden,
     )
+
+
+def _counter_burden(party: PartySide | None, counter: str, *, binds: bool) -> Burden:
+    """Whom a term burdens when the party it binds (``binds``) or favours is
+    ``counter``: ours when it binds us or favours another, theirs otherwise."""
+    if party is None:
+        return "unknown"
+    return "ours" if party.is_called(counter) == binds else "theirs"
 
 
 def _value_words(value: float, rule: PlaybookRule) -> str:

@@ -23,6 +23,7 @@ ones are answered only by numeric rules: a fair 10% cap read for the seller is n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -118,7 +119,9 @@ def read_term(
 
 def _one_sided_part(text: str, reader: TermReader, mark: Callable[[str], str]) -> RuleHit | None:
     """The part of a sentence of ``text`` (between semicolons and provisos) the reader
-    reads most as one-sided, as a hit."""
+    reads most as one-sided, as a hit whose exceptions are read in it and in the
+    provisos that follow it ("…at the same price, provided that the price is not less
+    than the Fair Value" is the fair version of the term)."""
     masked = in_force(text)
     spans = [
         part for sentence in sentence_spans(masked) for part in sentence_parts(masked, sentence)
@@ -127,9 +130,21 @@ def _one_sided_part(text: str, reader: TermReader, mark: Callable[[str], str]) -
         return None
     best = reader.one_sided_part([mark(text[start:end]) for start, end in spans])
     start, end = spans[best]
+    reach = end
+    for next_start, next_end in spans[best + 1 :]:
+        if not _PROVISO.match(masked, reach, next_start):
+            break
+        reach = next_end
     return RuleHit(
-        start=start, end=end, matched=text[start:end], sentence_start=start, sentence_end=end
+        start=start, end=end, matched=text[start:end], sentence_start=start, sentence_end=reach
     )
+
+
+# What stands between a part and the proviso that qualifies it.
+_PROVISO = re.compile(
+    r"[\s,;]*\bprovided\s+(?:always\s+|however\s+|further\s+|also\s+)?,?\s*that\b\s*$",
+    re.IGNORECASE,
+)
 
 
 def read_sections(texts: Sequence[str], detector: TermDetector | None = None) -> None:

@@ -290,6 +290,15 @@ class PlaybookRule(_Model):
         "is about (e.g. 'shall pay', 'fails to', '应支付' for a penalty); a party word that "
         "one of these follows in the matched sentence is the named party.",
     )
+    counter_verbs: tuple[str, ...] = Field(
+        default=(),
+        description="With burdens named_party/other_party, for the term reader: what "
+        "follows the party on the other side from ``party_verbs``' — the party a "
+        "named_party term favours ('may at its discretion decide', '有权自主决定') or the "
+        "party an other_party term binds ('shall sell', '应出售', 'shall not'). Read "
+        "before ``party_verbs``: an obligation or a power of decision names its party "
+        "more surely than a right does.",
+    )
     risk_level: RiskLevel = RiskLevel.MEDIUM
     rationale: str = Field(default="", description="Why it matters.")
     suggested_redline: str = Field(default="", description="The change we ask for, in words.")
@@ -307,7 +316,13 @@ class PlaybookRule(_Model):
     )
 
     @field_validator(
-        "patterns", "requires", "unless", "unless_anywhere", "unless_in_section", "party_verbs"
+        "patterns",
+        "requires",
+        "unless",
+        "unless_anywhere",
+        "unless_in_section",
+        "party_verbs",
+        "counter_verbs",
     )
     @classmethod
     def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:

@@ -443,6 +443,23 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "Business Day, at which any two Directors present shall constitute a quorum.\n",
     ),
     (
+        "sha_spa_quorum_without_minority_director",
+        "9",
+        "investor",
+        "4.4",
+        'Between Tidewater Pte. Ltd. (the "Company") and Kestrel Fund L.P. (the "Investor").'
+        "\n\n4. Board\n4.4 The quorum for a Board meeting shall be two Directors appointed by "
+        "the Company, whether or not any Investor Director is present.\n",
+    ),
+    (
+        "sha_spa_quorum_without_minority_director",
+        "9",
+        "投资方",
+        "4.4",
+        "甲方：星海科技有限公司（“公司”）\n乙方：北辰创业投资合伙企业（“投资方”）\n\n"
+        "第四条 董事会\n4.4 董事会会议的法定人数为两名由公司委任的董事，无论投资方委任的董事是否出席。\n",
+    ),
+    (
         "sha_spa_break_fee_payable_by_one_side",
         "3",
         "buyer",
@@ -585,6 +602,24 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "9",
+        "5. Board\n5.4 The quorum for a Board meeting shall be three Directors, including one "
+        "Investor Director. If a quorum is not present, the meeting shall stand adjourned to the "
+        "same time seven days later, at which any three Directors present shall form a quorum, "
+        "provided that no Reserved Matter may be decided at such adjourned meeting.\n",
+    ),
+    (
+        "10",
+        "8. Liquidation\n8.3 A merger after which the shareholders of the Company continue to "
+        "hold a majority of the voting rights shall not be deemed a liquidation; a sale of the "
+        "Company or of substantially all its assets is a Deemed Liquidation Event.\n",
+    ),
+    (
+        "10",
+        "第八条 清算\n8.3 合并后公司原股东仍持有多数表决权的，不视为清算事件；出售公司全部或实质性全部资产的，"
+        "视为清算事件。\n",
+    ),
     (
         "3",
         "4. Termination\n4.4 Either party may terminate this Agreement before Completion if the "
