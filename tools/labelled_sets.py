@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from contract_review.documents import parse_file
+from contract_review.documents.definitions import definition_spans
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "review" / "fixtures"
@@ -64,6 +65,10 @@ SHA_SPA_SETS = (
     "thirtyeighth",
     "thirtyninth",
     "fortieth",
+    "fortyfirst",
+    "fortysecond",
+    "fortythird",
+    "fortyfourth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -117,7 +122,7 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"quorum", "quorum_without_minority"),
     (
         r"reserved_matter|veto_rights|related_party|protective_matters|"
-        r"consent_matters|unanimous",
+        r"consent_matters|unanimous|veto_right_overridden",
         "reserved_matters_missing_or_simple_majority",
     ),
     (r"information|inspection|audit_rights", "information_rights_inadequate"),
@@ -184,34 +189,61 @@ def manifest(name: str) -> dict[str, dict[str, object]]:
     return data
 
 
-def labelled_sections(sets: Sequence[str]) -> Iterator[LabelledSection]:
-    """Every section with text of every contract in ``sets``, with its labels."""
+def labelled_sections(
+    sets: Sequence[str], *, split_definitions: bool = False
+) -> Iterator[LabelledSection]:
+    """Every section with text of every contract in ``sets``, with its labels. With
+    ``split_definitions``, a definitions section is one example per definition (as the
+    review's term reader reads it), each labelled by the quotes that fall in it; a
+    section with a label that quotes nothing stays whole."""
     for name in sets:
         for path, expected in manifest(name).items():
-            terms: dict[str, set[str]] = {}
-            balanced: dict[str, set[str]] = {}
+            document = parse_file(ROOT / path)
+            # clause id -> (category, where its quote starts in the document or -1)
+            terms: dict[str, list[tuple[str, int]]] = {}
+            balanced: dict[str, list[tuple[str, int]]] = {}
             for entry, into in (
                 (expected["terms"], terms),
                 (expected.get("balanced", []), balanced),
             ):
                 for label in entry:  # type: ignore[attr-defined]
                     category = canonical_category(str(expected["domain"]), label["category"])
-                    into.setdefault(label["clause_id"], set()).add(category or UNNAMED)
-            document = parse_file(ROOT / path)
+                    quote = str(label.get("quote") or "")
+                    at = document.source.find(quote) if quote else -1
+                    into.setdefault(label["clause_id"], []).append((category or UNNAMED, at))
             for section in document.sections():
                 text = document.source[section.text_start : section.text_end]
                 if not text.strip():
                     continue
-                yield LabelledSection(
-                    set_name=name,
-                    path=path,
-                    domain=str(expected["domain"]),
-                    clause_id=section.id,
-                    text=text,
-                    terms=frozenset(terms.get(section.id, ())),
-                    balanced=frozenset(balanced.get(section.id, ())),
-                    party=str(expected.get("party") or ""),
-                )
+                labels = terms.get(section.id, []) + balanced.get(section.id, [])
+                spans = (
+                    definition_spans(text)
+                    if split_definitions
+                    and section.is_definitions
+                    and all(at >= 0 for _, at in labels)
+                    else []
+                ) or [(0, len(text))]
+                for start, end in spans:
+                    within = None
+                    if len(spans) > 1:
+                        within = (section.text_start + start, section.text_start + end)
+                    yield LabelledSection(
+                        set_name=name,
+                        path=path,
+                        domain=str(expected["domain"]),
+                        clause_id=section.id,
+                        text=text[start:end],
+                        terms=_labels_in(terms.get(section.id, []), within),
+                        balanced=_labels_in(balanced.get(section.id, []), within),
+                        party=str(expected.get("party") or ""),
+                    )
+
+
+def _labels_in(labels: list[tuple[str, int]], within: tuple[int, int] | None) -> frozenset[str]:
+    """The categories of ``labels`` whose quote starts ``within`` (all where None)."""
+    return frozenset(
+        category for category, at in labels if within is None or within[0] <= at < within[1]
+    )
 
 
 def share(probabilities: Sequence[float], at: float) -> str:
@@ -232,14 +264,21 @@ class TrainingRun:
 
 
 def training_run(
-    argv: Sequence[str] | None, *, description: str, default_sets: Sequence[str], out: Path
+    argv: Sequence[str] | None,
+    *,
+    description: str,
+    default_sets: Sequence[str],
+    out: Path,
+    split_definitions: bool = False,
 ) -> TrainingRun:
     """A training tool's command line (``--sets a,b``, ``--out PATH``,
-    ``--leave-one-out``), read, with the sets' labelled sections."""
+    ``--leave-one-out``), read, with the sets' labelled sections (see
+    :func:`labelled_sections` for ``split_definitions``)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--sets", default=",".join(default_sets))
     parser.add_argument("--out", type=Path, default=out)
     parser.add_argument("--leave-one-out", action="store_true")
     args = parser.parse_args(argv)
     sets = [name for name in args.sets.split(",") if name]
-    return TrainingRun(sets, list(labelled_sections(sets)), args.out, args.leave_one_out)
+    sections = list(labelled_sections(sets, split_definitions=split_definitions))
+    return TrainingRun(sets, sections, args.out, args.leave_one_out)

@@ -178,7 +178,11 @@ def leave_one_out(sections: Sequence[LabelledSection], sets: Sequence[str]) -> N
 
 def main(argv: list[str] | None = None) -> int:
     run = training_run(
-        argv, description=__doc__.split("\n\n")[0], default_sets=SHA_SPA_SETS, out=OUT
+        argv,
+        description=__doc__.split("\n\n")[0],
+        default_sets=SHA_SPA_SETS,
+        out=OUT,
+        split_definitions=True,
     )
     sections = run.sections
     if run.leave_one_out:

@@ -120,3 +120,32 @@ def test_the_redline_writes_the_limit_as_a_share_of_the_price() -> None:
     assert "shall not exceed 30% of the Purchase Price" in finding.suggested_change.after
     assert "0.52% of the price" in finding.description
     assert limit_words("lt", 10, "price_percent") == "at least 10% of the price"
+
+
+AT_PRICE = CAP_RULE.model_copy(
+    update={"rule_id": "cap_at_price", "threshold": 100, "comparison": "ge"}
+)
+
+
+@pytest.mark.parametrize(
+    ("cap", "after"),
+    [
+        ("an amount equal to the Consideration", "shall not exceed 30% of the Consideration."),
+        ("the Purchase Price", "shall not exceed 30% of the Purchase Price."),
+        ("the aggregate Consideration actually received", "30% of the Consideration actually"),
+    ],
+)
+def test_a_limit_written_as_the_whole_price_is_read_as_100_percent(cap: str, after: str) -> None:
+    playbook = PLAYBOOK.model_copy(update={"rules": (AT_PRICE,)})
+    document = parse_text(SPA.format(cap=cap), name="spa.txt")
+    [finding] = assess_document_rules(playbook, ITEM, [document])
+    assert finding.clause_id == "9.3"
+    assert finding.suggested_change is not None
+    assert after in finding.suggested_change.after
+
+
+def test_a_part_of_the_price_is_not_the_whole_price() -> None:
+    playbook = PLAYBOOK.model_copy(update={"rules": (AT_PRICE,)})
+    for cap in ("the portion of the Consideration received by that Seller", "GBP 250,000"):
+        document = parse_text(SPA.format(cap=cap), name="spa.txt")
+        assert assess_document_rules(playbook, ITEM, [document]) == []

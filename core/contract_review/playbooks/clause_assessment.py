@@ -348,9 +348,11 @@ def _document_detected(ctx: _Context, rule: PlaybookRule) -> list[Finding]:
             if (finding := _detected(ctx, rule, passage)) is not None
         ]
     if ctx.reader is not None and ctx.party is not None:
+        # the reader reads each definition on its own for every subject: it learnt
+        # definitions one by one, the terms hidden in them among the rest
         findings += [
             finding
-            for passage in _read_by(rule, ctx.sections())
+            for passage in ctx.sections()
             if (finding := _read(ctx, rule, passage)) is not None
         ]
     return findings

@@ -111,23 +111,33 @@ def read_term(
             if candidate.is_numeric:
                 hits = _numbers(candidate, text)
             else:  # its unless marks the fair version: then another rule may answer
-                hits = [] if part is None or excused(candidate, text, part) else [part]
+                hits = (
+                    []
+                    if part is None or excused(candidate, text, _led(part, candidate))
+                    else [part[0]]
+                )
             if hits:
                 return DetectedTerm(hits, reading.one_sided) if candidate is rule else None
     return None
 
 
-def _one_sided_part(text: str, reader: TermReader, mark: Callable[[str], str]) -> RuleHit | None:
+def _one_sided_part(
+    text: str, reader: TermReader, mark: Callable[[str], str]
+) -> tuple[RuleHit, int] | None:
     """The part of a sentence of ``text`` (between semicolons and provisos) the reader
     reads most as one-sided, as a hit whose exceptions are read in it and in the
     provisos that follow it ("…at the same price, provided that the price is not less
-    than the Fair Value" is the fair version of the term)."""
+    than the Fair Value" is the fair version of the term), with where its sentence
+    starts (see :func:`_led`)."""
     masked = in_force(text)
-    spans = [
-        part for sentence in sentence_spans(masked) for part in sentence_parts(masked, sentence)
+    placed = [
+        (part, sentence[0])
+        for sentence in sentence_spans(masked)
+        for part in sentence_parts(masked, sentence)
     ]
-    if not spans:
+    if not placed:
         return None
+    spans = [part for part, _ in placed]
     best = reader.one_sided_part([mark(text[start:end]) for start, end in spans])
     start, end = spans[best]
     reach = end
@@ -135,9 +145,22 @@ def _one_sided_part(text: str, reader: TermReader, mark: Callable[[str], str]) -
         if not _PROVISO.match(masked, reach, next_start):
             break
         reach = next_end
-    return RuleHit(
+    hit = RuleHit(
         start=start, end=end, matched=text[start:end], sentence_start=start, sentence_end=reach
     )
+    return hit, placed[best][1]
+
+
+def _led(part: tuple[RuleHit, int], rule: PlaybookRule) -> RuleHit:
+    """``part`` with its sentence from where the sentence starts, for a rule whose term
+    has no party to read ("the following actions need the approval of both the Operator
+    and the Investor: … (c) incur indebtedness …": the lead-in is the fair version of a
+    reserved matter); a rule that reads its party keeps to the part, so the other
+    party's half of the sentence does not excuse the term."""
+    hit, lead = part
+    if rule.burdens[0] in ("named_party", "other_party"):
+        return hit
+    return hit.model_copy(update={"sentence_start": lead})
 
 
 # What stands between a part and the proviso that qualifies it.

@@ -123,7 +123,7 @@ def read_value(
         if best is None or key < best[:2]:
             best = (*key, term.model_copy(update={"start": start, "end": end}))
     if best is None:
-        return None
+        return _whole_price(masked, match, sentence) if rule.unit == "price_percent" else None
     term = best[2]
     value = _in_unit(term, rule.unit, price)
     assert value is not None
@@ -135,6 +135,43 @@ def read_value(
         end=term.end,
         unit=term.unit,
         price_term=price_term,
+    )
+
+
+# A limit written as the price itself, just after the match ("shall not exceed an amount
+# equal to the Consideration", "不超过转让价款总额") or inside it ("以转让价款为限").
+_PRICE_WORDS = (
+    r"Purchase\s+Price|Consideration|Subscription\s+(?:Price|Amount|Monies)|Investment\s+Amount"
+)
+_WHOLE_PRICE_AFTER = re.compile(
+    r"\s*(?:(?:an\s+)?(?:amount|sum)\s+equal\s+to\s+)?(?:100\s*(?:%|per\s*cent)\s+of\s+)?"
+    rf"the\s+(?:aggregate\s+|total\s+|whole\s+(?:of\s+the\s+)?)?(?P<price>{_PRICE_WORDS})\b"
+    r"|(?:本次交易的|本协议项下的|全部)?(?P<zh>转让价款|交易价款|股权转让款|转让对价|交易对价|增资款|投资款|认购款)",
+    re.IGNORECASE,
+)
+_WHOLE_PRICE_INSIDE = re.compile(
+    r"以(?:本次交易的|全部)?(?P<zh>转让价款|交易价款|股权转让款|转让对价|交易对价|增资款|投资款|认购款)(?:总额)?为限"
+)
+
+
+def _whole_price(
+    masked: str, match: re.Match[str], sentence: tuple[int, int]
+) -> ValueReading | None:
+    """A price_percent limit written as the whole price (100% of it), or None."""
+    found = _WHOLE_PRICE_AFTER.match(masked, match.end(), sentence[1])
+    if found is None:
+        found = _WHOLE_PRICE_INSIDE.search(masked, match.start(), match.end())
+    if found is None:
+        return None
+    name = found.group("zh") if found.group("zh") else found.group("price")
+    start = found.start() + len(found.group()) - len(found.group().lstrip())
+    return ValueReading(
+        value=100.0,
+        text=masked[start : found.end()],
+        start=start,
+        end=found.end(),
+        unit="percent",
+        price_term=" ".join(name.split()),
     )
 
 

@@ -38,6 +38,91 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_sellers_jointly_and_severally_liable",
+        "7",
+        "seller",
+        "11.8",
+        "11. Limitations\n11.8 The obligations and liabilities of the Sellers under this "
+        "agreement (including in respect of the Warranties) shall be joint and several.\n",
+    ),
+    (
+        "sha_spa_sellers_jointly_and_severally_liable",
+        "7",
+        "转让方",
+        "7.4",
+        "第七条 补偿\n7.4 转让方之间就业绩补偿及减值补偿义务承担连带责任。\n",
+    ),
+    (
+        "sha_spa_recourse_against_company_only",
+        "7",
+        "investor",
+        "4.3",
+        'Between Tidewater Pte. Ltd. (the "Company") and Kestrel Fund L.P. (the "Investor").'
+        "\n\n4. Warranties\n4.3 The Investor's sole recourse for any breach of the Warranties "
+        "shall be against the Company, and the Founders shall have no personal liability in "
+        "respect of the Warranties.\n",
+    ),
+    (
+        "sha_spa_specific_indemnity_subject_to_limits",
+        "7",
+        "buyer",
+        "11.2",
+        "11. Indemnities\n11.2 The Seller shall indemnify the Buyer against Losses arising "
+        "from the proceedings brought by Hollis Ranch Partners against the Company; provided "
+        "that this clause 11.2 shall be subject to the limitations in clause 10.\n",
+    ),
+    (
+        "sha_spa_deferred_consideration_at_lenders_mercy",
+        "2",
+        "seller",
+        "3.4",
+        "3. Consideration\n3.4 Each instalment of the Deferred Consideration shall become "
+        "payable only to the extent that its payment is permitted under the senior facilities "
+        "agreement entered into by the Buyer with its banks.\n",
+    ),
+    (
+        "sha_spa_mac_in_buyers_opinion",
+        "3",
+        "seller",
+        "3.3",
+        '3. Conditions\n3.3 "Material Adverse Change" means any event which in the reasonable '
+        "opinion of the Buyer has had or could have an adverse effect on the business or "
+        "prospects of the Company.\n",
+    ),
+    (
+        "sha_spa_veto_overridden_by_vote",
+        "9",
+        "投资方",
+        "4.4",
+        "甲方：星海科技有限公司（“公司”）\n乙方：北辰创业投资合伙企业（“投资方”）\n\n"
+        "第四条 治理\n4.4 如一票否决事项已经持有公司三分之二以上表决权的股东表决同意，则该事项无须再取得投资方的同意。\n",
+    ),
+    (
+        "sha_spa_damages_sole_remedy_capped_low",
+        "11",
+        "受让方",
+        "11.3",
+        "第十一条 违约责任\n11.3 转让方逾期办理变更登记的，每逾期一日应按已付款项的万分之一支付违约金，累计不超过"
+        "转让价款的1%；该等违约金为受让方的唯一救济，受让方不得因此解除本协议或另行主张赔偿。\n",
+    ),
+    (
+        "sha_spa_tag_along_only_on_change_of_control",
+        "10",
+        "investor",
+        "7.3",
+        'Between Tidewater Pte. Ltd. (the "Company") and Kestrel Fund L.P. (the "Investor").'
+        "\n\n7. Transfers\n7.3 The Investor may exercise its tag-along right only if the "
+        "transfer would reduce the Founders' holding to less than 51 per cent of the shares.\n",
+    ),
+    (
+        "sha_spa_seller_cap_at_price",
+        "7",
+        "seller",
+        "9.2",
+        "9. Limitations\n9.2 The aggregate liability of the Seller in respect of all Claims "
+        "shall not exceed an amount equal to the Consideration.\n",
+    ),
+    (
         "sha_spa_drag_along_at_any_price",
         "10",
         "投资方",
@@ -602,6 +687,28 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "7",
+        "11. Limitations\n11.8 The liability of the Sellers shall be several and not joint, "
+        "each Seller being liable in proportion to its share of the Consideration.\n",
+    ),
+    (
+        "7",
+        "11. Indemnities\n11.1 The Seller shall indemnify the Buyer against Losses arising "
+        "from the pending proceedings brought by Hollis Ranch against the Company, and the "
+        "limitations in clause 10 shall not apply to this indemnity.\n",
+    ),
+    (
+        "3",
+        '3. Conditions\n3.3 "Material Adverse Change" means a fall of more than 15% in the '
+        "consolidated EBITDA of the Company, as determined by an independent firm of "
+        "accountants agreed between the parties.\n",
+    ),
+    (
+        "2",
+        "3. Consideration\n3.4 The Deferred Consideration shall be paid on the first "
+        "anniversary of Completion and is secured by a guarantee from the Buyer's parent.\n",
+    ),
     (
         "9",
         "5. Board\n5.4 The quorum for a Board meeting shall be three Directors, including one "
