@@ -69,6 +69,8 @@ SHA_SPA_SETS = (
     "fortysecond",
     "fortythird",
     "fortyfourth",
+    "fortyfifth",
+    "fortysixth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -78,6 +80,14 @@ SHA_SPA_SETS = (
 #: left out of training (it is neither that category nor "no term"). Balanced clauses
 #: map the same way, to ``balanced:<category>``.
 SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
+    (r"minority_discount", "forced_sale_below_value"),
+    (r"joint_and_several", "joint_and_several_liability"),
+    (r"recourse_company_only|founder_liability_limited", "warranty_recourse_company_only"),
+    (r"specific_indemnity_(?:cut_down|subject_to_limits|capped)", "specific_indemnity_limited"),
+    (r"deferred_consideration_subordinated", "deferred_consideration_at_risk"),
+    (r"ma[ce]_(?:condition|definition)_(?:too_broad|without_carve_outs)", "mac_too_broad"),
+    (r"default_forfeiture|forfeit(?:ed)?_on_default", "penalty_excessive"),
+    (r"(?:survival|claim)_period_too_long", "warranty_survival_long_or_unlimited"),
     (r"closing_extension|long_stop_extension", "closing_extended_by_one_side"),
     (r"earn_?out_(?:ebitda|metric|revenue)", "earn_out_metric_loaded"),
     (r"earn_?out_leaver|leaver_forfeit", "earn_out_forfeited_on_leaving"),
@@ -120,6 +130,11 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"pre_?empti|new_issue", "pre_emption_excluded"),
     (r"casting", "casting_vote"),
     (r"quorum", "quorum_without_minority"),
+    (
+        r"veto_over_ordinary|veto_overbroad|veto_scope_excessive|operational_veto|"
+        r"reserved_matters_overbroad|protective_provisions_overbroad|veto_rights_overbroad",
+        "reserved_matters_overbroad",
+    ),
     (
         r"reserved_matter|veto_rights|related_party|protective_matters|"
         r"consent_matters|unanimous|veto_right_overridden",

@@ -55,3 +55,20 @@ def test_a_reader_fitted_on_a_set_reads_its_terms_for_the_party() -> None:
     assert sum(reader.read(marked(s)) is not None for s in plain) <= 0.05 * len(plain)
     named = [(s, r) for s, r in zip(terms, read, strict=True) if r and s.terms - {UNNAMED}]
     assert sum(r.category in s.terms for s, r in named) >= 0.8 * len(named)
+
+
+def test_split_definitions_label_the_definition_that_holds_the_quote() -> None:
+    """With ``split_definitions`` a definitions section is one example per definition,
+    and a term seeded in one definition labels that definition alone."""
+    whole = [s for s in labelled_sections(["fortyfourth"]) if s.clause_id == "1.1"]
+    split = [
+        s
+        for s in labelled_sections(["fortyfourth"], split_definitions=True)
+        if s.clause_id == "1.1"
+    ]
+    assert len(split) > len(whole)
+    termed = [s for s in split if "leakage_permitted_too_broad" in s.terms]
+    assert len(termed) == 1
+    assert termed[0].text.lstrip().startswith('"Permitted Leakage" means')
+    # no label is lost in the split
+    assert set().union(*(s.terms for s in split)) == set().union(*(s.terms for s in whole))

@@ -38,6 +38,72 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_fair_value_with_minority_discount",
+        "10",
+        "seller",
+        "1.1",
+        '1. Definitions\n1.1 In this Agreement:\n\n"Business Day" means a day on which banks are '
+        'open in Singapore.\n\n"Fair Value" means the value of the Sale Shares as determined by '
+        "an independent firm of accountants, applying a discount of not less than 30% to reflect "
+        "the minority interest and lack of marketability of the Sale Shares.\n\n2. Sale\n2.1 The "
+        "Seller shall sell the Shares.\n",
+    ),
+    (
+        "sha_spa_price_paid_forfeited_on_default",
+        "11",
+        "受让方",
+        "10.1",
+        "第十条 违约责任\n10.1 受让方逾期支付转让价款超过15日的，转让方有权解除本协议，转让方已收取的转让价款不予退还。\n",
+    ),
+    (
+        "sha_spa_specific_indemnity_capped_low",
+        "7",
+        "buyer",
+        "11.1",
+        "2. Price\n2.1 The Consideration is £42,000,000.\n\n11. Indemnities\n11.1 The Seller "
+        "shall indemnify the Buyer against all Losses arising from the Quillon Claim, provided "
+        "that the Seller's total liability under this clause 11.1 shall not exceed £50,000.\n",
+    ),
+    (
+        "sha_spa_veto_over_day_to_day_business",
+        "9",
+        "founder",
+        "6.3",
+        'Between Tidewater Pte. Ltd. (the "Company"), Ann Lee (the "Founder") and Kestrel Fund '
+        'L.P. (the "Investor").\n\n6. Consent Matters\n6.3 The Company shall not, without the '
+        "prior written consent of the Investor: (a) amend its articles; (b) hire, dismiss or vary "
+        "the remuneration of any employee; (c) enter into any contract with a value exceeding "
+        "S$50,000.\n",
+    ),
+    (
+        "sha_spa_veto_over_day_to_day_business",
+        "9",
+        "创始人",
+        "9.4",
+        "甲方：星海科技有限公司（“公司”）\n乙方：周子航（“创始人”）\n丙方：北辰创业投资合伙企业（“投资方”）\n\n"
+        "第九条 治理\n9.4 目标公司下列事项须经投资方书面同意方可实施：（1）修改公司章程；（2）任何单笔金额超过"
+        "人民币50万元的采购或销售合同；（3）员工招聘计划及年度调薪方案。\n",
+    ),
+    (
+        "sha_spa_seller_cap_too_low",
+        "7",
+        "buyer",
+        "10.2",
+        "2. Price\n2.1 The Consideration is £42,000,000.\n\n10. Limitations\n10.2 The total "
+        "liability of the Seller for all Claims, all claims under the Tax Covenant and all other "
+        "claims, including claims for breach of the Fundamental Warranties, shall not exceed "
+        "£420,000 in aggregate.\n",
+    ),
+    (
+        "sha_spa_claim_period_long",
+        "7",
+        "seller",
+        "8.01",
+        "8. Survival\n8.01 The representations and warranties (other than the Fundamental "
+        "Representations) shall survive the Closing until the date that is six years from the "
+        "Closing Date.\n",
+    ),
+    (
         "sha_spa_sellers_jointly_and_severally_liable",
         "7",
         "seller",
@@ -687,6 +753,25 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "10",
+        '1. Definitions\n1.1 In this Agreement:\n\n"Fair Value" means the value of the Sale '
+        "Shares as a pro rata part of the value of the whole Company, determined by an "
+        "independent valuer without any discount for a minority holding.\n\n2. Sale\n2.1 The "
+        "Seller shall sell the Shares.\n",
+    ),
+    (
+        "7",
+        "2. Price\n2.1 The Consideration is £48,600,000.\n\n10. Indemnities\n10.1 The Seller "
+        "shall indemnify the Buyer against all Losses arising from the Redcar Contamination, "
+        "provided that the Seller's aggregate liability under this clause 10.1 shall not exceed "
+        "£3,500,000.\n",
+    ),
+    (
+        "7",
+        "10. Limitations\n10.5 The aggregate liability of the Seller in respect of claims under "
+        "the Tax Covenant shall not exceed the Consideration.\n",
+    ),
     (
         "7",
         "11. Limitations\n11.8 The liability of the Sellers shall be several and not joint, "
