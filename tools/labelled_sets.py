@@ -81,6 +81,8 @@ SHA_SPA_SETS = (
 #: map the same way, to ``balanced:<category>``.
 SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"minority_discount", "forced_sale_below_value"),
+    (r"before_non_recurring|non_recurring_(?:gains|included)", "earn_out_metric_inflated"),
+    (r"deemed_achieved", "earn_out_acceleration"),
     (r"joint_and_several", "joint_and_several_liability"),
     (r"recourse_company_only|founder_liability_limited", "warranty_recourse_company_only"),
     (r"specific_indemnity_(?:cut_down|subject_to_limits|capped)", "specific_indemnity_limited"),

@@ -149,3 +149,15 @@ def test_a_part_of_the_price_is_not_the_whole_price() -> None:
     for cap in ("the portion of the Consideration received by that Seller", "GBP 250,000"):
         document = parse_text(SPA.format(cap=cap), name="spa.txt")
         assert assess_document_rules(playbook, ITEM, [document]) == []
+
+
+def test_a_multiple_in_words_is_read_and_rewritten_in_words() -> None:
+    from contract_review.playbooks.period_wording import parse_number
+    from contract_review.playbooks.redlines import written_value
+    from contract_review.playbooks.value_reading import ValueReading
+
+    assert parse_number("twice") == 2.0
+    assert parse_number("Thrice") == 3.0
+    reading = ValueReading(value=2.0, text="twice", start=0, end=5)
+    assert written_value(reading, None, 1) == "once"
+    assert written_value(reading, None, 4) == "4 times"

@@ -7,7 +7,7 @@ Each set's figures on arrival, before anyone looked at it, are in ``docs/benchma
 terms at their sub-clause, 6/31 and 5/32 balanced clauses flagged. These sets have since
 been diagnosed (and the term reader trained on the 23rd to the 46th), so the figures
 below are regression checks, not measures of generalisation; over the 35th to the 46th
-they add up to 342/375 seeded terms at their sub-clause and 31/375 balanced clauses
+they add up to 345/375 seeded terms at their sub-clause and 31/375 balanced clauses
 flagged (in sample).
 
 A seeded term counts when a high or critical finding at its own sub-clause quotes it; a
@@ -51,7 +51,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "fortythird": (29, 2),  # of 31 terms and as many balanced clauses
     "fortyfourth": (32, 4),  # of 32 terms and as many balanced clauses
     "fortyfifth": (26, 2),  # of 30 terms and as many balanced clauses
-    "fortysixth": (22, 1),  # of 30 terms and as many balanced clauses
+    "fortysixth": (25, 1),  # of 30 terms and as many balanced clauses
 }
 
 

@@ -103,9 +103,16 @@ DAYS: dict[str, float] = {
 }
 
 
+#: Multiples written as words ("an amount equal to twice the Issue Price").
+_MULTIPLES: dict[str, float] = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+
+
 def parse_number(raw: str) -> float | None:
-    """A number as contracts write it: ``1,000``, ``28.5``, ``twenty-eight``, ``二十八``."""
+    """A number as contracts write it: ``1,000``, ``28.5``, ``twenty-eight``, ``二十八``,
+    and a multiple as a count (``twice`` the price is 2 times it)."""
     cleaned = raw.replace(",", "").strip()
+    if cleaned.lower() in _MULTIPLES:
+        return _MULTIPLES[cleaned.lower()]
     try:
         return float(cleaned)
     except ValueError:

@@ -67,6 +67,9 @@ def written_value(reading: ValueReading, rule_unit: ValueUnit | None, value: flo
         return f"{_digits(value)}% of the {reading.price_term}"
     if rule_unit == "price_percent":
         rule_unit = "percent"
+    if reading.text.lower() in ("once", "twice", "thrice"):  # a multiple in words
+        written = {1.0: "once", 2.0: "twice", 3.0: "thrice"}.get(value, f"{_digits(value)} times")
+        return _same_case(written, reading.text)
     anniversary = _anniversary(reading.text, rule_unit, value)
     if anniversary is not None:
         return anniversary

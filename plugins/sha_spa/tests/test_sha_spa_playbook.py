@@ -38,6 +38,32 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_earn_out_deemed_achieved",
+        "2",
+        "收购方",
+        "5.5",
+        "转让方：华海控股有限公司（“转让方”）\n收购方：北门资本有限公司（“收购方”）\n\n第五条 业绩承诺\n5.5 收购方对目标公司的"
+        "年度预算或产品定价作出任何调整的，视为目标公司已完成业绩承诺期内全部承诺净利润，收购方应当立即支付全部剩余业绩对价。\n",
+    ),
+    (
+        "sha_spa_earn_out_metric_inflated",
+        "2",
+        "收购方",
+        "1.6",
+        "转让方：华海控股有限公司（“转让方”）\n收购方：北门资本有限公司（“收购方”）\n\n第一条 定义\n1.6 “净利润”指目标公司经审计的"
+        "合并报表归属于母公司所有者的净利润（扣除非经常性损益前）。\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_multiple",
+        "10",
+        "founder",
+        "7.1",
+        'Between Tidewater Pte. Ltd. (the "Company"), Ann Lee (the "Founder") and Kestrel Fund '
+        'L.P. (the "Investor").\n\n7. Liquidation\n7.1 On a Liquidation or an Exit, the proceeds '
+        "shall be applied first in paying to the holders of the Series A Shares an amount per "
+        "share equal to twice the Series A Price.\n",
+    ),
+    (
         "sha_spa_fair_value_with_minority_discount",
         "10",
         "seller",
@@ -753,6 +779,10 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "2",
+        "第一条 定义\n1.6 “净利润”指目标公司经审计的合并报表归属于母公司所有者的净利润，以扣除非经常性损益前后孰低者为准。\n",
+    ),
     (
         "10",
         '1. Definitions\n1.1 In this Agreement:\n\n"Fair Value" means the value of the Sale '
