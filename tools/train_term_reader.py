@@ -17,7 +17,11 @@ party the contract is reviewed for (:func:`~contract_review.playbooks.term_reade
   categories name (:data:`labelled_sets.SHA_SPA_CATEGORIES`), that subject, and also
   from what the playbook says of each subject (:func:`playbook_examples`).
 
-Leaving each of the eighteen M&A sets out (twentythird to fortieth), the reader alone
+Leaving each of the twenty-four M&A sets out (twentythird to fortysixth; definitions
+split one per example; at 25f54f9), the reader alone at 0.6 read 644/758 seeded terms
+(85.0%), 85/758 balanced clauses (11.2%) and 101/8103 other sections (1.2%); the subject
+of 612/694 terms' clauses was read right (at 0.7: 80.5%, 6.9%, 0.8%). Before, leaving
+each of the eighteen M&A sets out (twentythird to fortieth), the reader alone
 at 0.6 read 480/572 seeded terms (83.9%), 44/572 balanced clauses (7.7%) and 61/4535
 other sections (1.3%); the subject of 466/520 terms' clauses was read right (over sixteen
 sets: 83.5%, 8.1%, 1.6%; over twelve: 80.9%, 7.3%, 1.5%; over ten: 77.7%, 6.0%, 1.7%; over eight: 71.6%, 5.4%, 1.6%). Over the

@@ -90,7 +90,7 @@ def read_term(
     if reading is None or rule.category not in {category for category, _ in reading.subjects}:
         return None
     part = _one_sided_part(text, reader, mark)
-    numbers_only = False
+    numbers_only = fair_at_top = False
     for rank, (category, _) in enumerate(reading.subjects):
         subject_rules = [
             candidate
@@ -110,14 +110,18 @@ def read_term(
                 continue
             if candidate.is_numeric:
                 hits = _numbers(candidate, text)
-            else:  # its unless marks the fair version: then another rule may answer
-                hits = (
-                    []
-                    if part is None or excused(candidate, text, _led(part, candidate))
-                    else [part[0]]
-                )
+            elif part is not None and excused(candidate, text, _led(part, candidate)):
+                # its unless marks the fair version: another rule of the subject may
+                # answer, but the clause is the fair version of its likeliest subject,
+                # so no less likely subject does
+                hits = []
+                fair_at_top = fair_at_top or rank == 0
+            else:
+                hits = [] if part is None else [part[0]]
             if hits:
                 return DetectedTerm(hits, reading.one_sided) if candidate is rule else None
+        if fair_at_top:
+            return None
     return None
 
 
