@@ -55,7 +55,7 @@ from .drafting_slots import (
 )
 from .fact_rules import breaching_facts, facts_note, quoted_in
 from .finding_selection import one_per_category, unique_ids
-from .party_sides import Burden, PartySide, PartyWords, burden_of
+from .party_sides import Burden, PartySide, PartyWords, burden_of, named_burden
 from .pattern_words import may_match
 from .playbook_models import Playbook
 from .redlines import redlined_text, struck_sentences
@@ -429,7 +429,7 @@ def _with_detected(
     # the reader quotes the part it reads most as one-sided, which in a clause that binds
     # one side and frees the other ("the Investor shall not compete …; nothing restricts
     # the Sponsor") may be the free side's: whom the term binds is read in the whole
-    # clause by the rule's party verbs, where they say it
+    # clause by the rule's counter verbs, else its party verbs, where they say it
     acting = counter = None
     if by_term_reader and rule.burdens[0] in ("named_party", "other_party"):
         counter = ctx.words.acting(passage.text, rule.counter_verbs)
@@ -677,7 +677,9 @@ def _finding(
         binds = rule.burdens == ("other_party",)
         description += f" It {'binds' if binds else 'favours'} the {counter}."
         burdened = counter if binds else other_party(ctx.words.parties, counter)
-        burden = _counter_burden(ctx.party, counter, binds=binds)
+        burden = (
+            "unknown" if ctx.party is None else named_burden(ctx.party, counter, burdened=binds)
+        )
     else:
         if subject is not None and rule.burdens == ("named_party",):
             description += f" It burdens the {subject}."
@@ -695,14 +697,6 @@ def _finding(
         ),
         burden=burden,
     )
-
-
-def _counter_burden(party: PartySide | None, counter: str, *, binds: bool) -> Burden:
-    """Whom a term burdens when the party it binds (``binds``) or favours is
-    ``counter``: ours when it binds us or favours another, theirs otherwise."""
-    if party is None:
-        return "unknown"
-    return "ours" if party.is_called(counter) == binds else "theirs"
 
 
 def _value_words(value: float, rule: PlaybookRule) -> str:

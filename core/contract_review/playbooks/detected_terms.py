@@ -30,7 +30,14 @@ from dataclasses import dataclass
 from ..text.sentences import sentence_spans
 from .party_sides import PartySide, burden_of
 from .playbook_models import Playbook
-from .rule_matching import RuleHit, excused, find_hits, in_force, sentence_parts
+from .rule_matching import (
+    PROVISO_TEXT,
+    RuleHit,
+    excused,
+    find_hits,
+    in_force,
+    sentence_parts,
+)
 from .rule_models import PlaybookRule
 from .term_detector import TermDetector, term_detector
 from .term_reader import TermReader
@@ -168,10 +175,7 @@ def _led(part: tuple[RuleHit, int], rule: PlaybookRule) -> RuleHit:
 
 
 # What stands between a part and the proviso that qualifies it.
-_PROVISO = re.compile(
-    r"[\s,;]*\bprovided\s+(?:always\s+|however\s+|further\s+|also\s+)?,?\s*that\b\s*$",
-    re.IGNORECASE,
-)
+_PROVISO = re.compile(rf"[\s,;]*{PROVISO_TEXT}\s*$", re.IGNORECASE)
 
 
 def read_sections(texts: Sequence[str], detector: TermDetector | None = None) -> None:

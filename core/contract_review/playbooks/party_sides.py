@@ -37,7 +37,15 @@ from .side_labels import (
     side_of_label,
 )
 
-__all__ = ["KNOWN_SIDES", "Burden", "PartySide", "PartyWords", "burden_of", "resolve_party"]
+__all__ = [
+    "KNOWN_SIDES",
+    "Burden",
+    "PartySide",
+    "PartyWords",
+    "burden_of",
+    "named_burden",
+    "resolve_party",
+]
 
 #: How far back (characters) a sentence that names no party looks for the party it is about.
 SUBJECT_LOOKBACK = 600
@@ -387,8 +395,7 @@ def burden_of(
     if rule.burdens[0] in ("named_party", "other_party"):
         if subject is None:
             return "unknown"
-        named_is_ours = party.is_called(subject)
-        return "ours" if named_is_ours == (rule.burdens[0] == "named_party") else "theirs"
+        return named_burden(party, subject, burdened=rule.burdens[0] == "named_party")
     known = merged_sides(sides)
     if any(_is_side(party, side, known) for side in rule.burdens):
         return "ours"
@@ -396,6 +403,12 @@ def burden_of(
     if any(_is_side(party, side, known) for side in opposites):
         return "theirs"
     return "unknown"
+
+
+def named_burden(party: PartySide, named: str, *, burdened: bool) -> Burden:
+    """Whom a term burdens when the party it names is ``named`` and the term burdens
+    (``burdened``) or favours that party: ours when it burdens us or favours another."""
+    return "ours" if party.is_called(named) == burdened else "theirs"
 
 
 def _is_side(party: PartySide, side: str, sides: Sequence[SideSpec]) -> bool:

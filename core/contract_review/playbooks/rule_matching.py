@@ -39,6 +39,7 @@ from .value_reading import ValueReading, read_value
 
 __all__ = [
     "FOLLOWING_SENTENCES",
+    "PROVISO_TEXT",
     "RuleHit",
     "any_match",
     "compare",
@@ -102,10 +103,11 @@ _NO_TERM_PHRASES = re.compile(
 # references ("; Sections 6.2 and 7.1", "; 11.1(a)"). ``phrase`` also splits at ，.
 # A part ends at a semicolon or where a proviso starts ("…, provided always that the
 # Company may …": the proviso is a proposition of its own).
+#: The words that open a proviso ("provided always that", "provided, however, that").
+PROVISO_TEXT = r"\bprovided\s+(?:always\s+|however\s+|further\s+|also\s+)?,?\s*that\b"
 _PART_END_TEXT = (
     r"；|;(?=\s*(?!(?:sections?|clauses?|articles?|schedules?|annex(?:es)?|exhibits?|"
-    r"paragraphs?)\b)[A-Za-z])|[,;]?\s*\bprovided\s+(?:always\s+|however\s+|further\s+|"
-    r"also\s+)?,?\s*that\b"
+    r"paragraphs?)\b)[A-Za-z])|[,;]?\s*" + PROVISO_TEXT
 )
 # A phrase also ends at a Chinese comma and at ", and" / ", but" joining two clauses.
 # So does ", or, in the case of …" starting another case ("…the seventh anniversary, or,

@@ -236,7 +236,8 @@ class PlaybookRule(_Model):
         default=False,
         description="A document-scope rule also reads each definition of a definitions "
         'section (its term is often drafted into one: \'"Disclosed" means … all information '
-        "in the Data Room'); other rules, and the term reader for them, skip definitions.",
+        "in the Data Room'); other rules skip definitions (the term reader reads them for "
+        "every rule).",
     )
     detector_min: float | None = Field(
         default=None,
