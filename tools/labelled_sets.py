@@ -84,6 +84,14 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"before_non_recurring|non_recurring_(?:gains|included)", "earn_out_metric_inflated"),
     (r"deemed_achieved", "earn_out_acceleration"),
     (r"joint_and_several", "joint_and_several_liability"),
+    (r"set_?off|holdback_discretionary", "set_off_unagreed_claims"),
+    (r"loss(?:es)?_definition", "loss_definition"),
+    (r"leakage_definition", "leakage_defined_too_wide"),
+    (
+        r"performance_compensation_(?:cap_|capped|weak|inadequate|threshold)|"
+        r"valuation_adjustment_capped",
+        "performance_compensation_limited",
+    ),
     (r"recourse_company_only|founder_liability_limited", "warranty_recourse_company_only"),
     (r"specific_indemnity_(?:cut_down|subject_to_limits|capped)", "specific_indemnity_limited"),
     (r"deferred_consideration_subordinated", "deferred_consideration_at_risk"),
@@ -93,7 +101,15 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"closing_extension|long_stop_extension", "closing_extended_by_one_side"),
     (r"earn_?out_(?:ebitda|metric|revenue)", "earn_out_metric_loaded"),
     (r"earn_?out_leaver|leaver_forfeit", "earn_out_forfeited_on_leaving"),
-    (r"anti_dilution_carve_out|exempt(?:ed)?_issue", "exempted_issues_too_wide"),
+    (
+        r"anti_dilution_carve_out|exempt(?:ed)?_(?:issu|securities)|pre_emption_carve_out|"
+        r"pre_emption_excluded_issues",
+        "exempted_issues_too_wide",
+    ),
+    (
+        r"anti_dilution_(?:\d+pct_)?(?:threshold|high_threshold|weak|narrow)|no_anti_dilution",
+        "anti_dilution_weak",
+    ),
     (r"retention.*(?:pending|claims)|retention_released", "retention_released_despite_claims"),
     (
         r"(?:payment|paid|price)_(?:before|prior)|prepayment|upfront_payment|payment_without_cond",

@@ -34,6 +34,11 @@ CUAD_STYLE = parse_text(
     'liability company (the "Distributor").\n1. Appointment\nText.\n',
     name="cuad.txt",
 )
+ACQUISITION_ZH = parse_text(
+    "股权收购协议\n\n承接方：上海华瑞医药商业集团有限公司\n转让方一：陈国栋\n转让方二：宁波康泰投资合伙企业（有限合伙）\n\n"
+    "第一条 定义\n本协议所称“标的股权”，是指目标公司100%股权。\n",
+    name="acquisition.txt",
+)
 LINES = parse_text(
     "SUPPLY AGREEMENT\nSupplier: Northwind Components GmbH\nCustomer: Contoso Retail Ltd\n\n"
     "1. Supply\nText.\n",
@@ -128,11 +133,15 @@ def test_numbered_parties_on_one_side_and_their_representatives() -> None:
         ("seller", PURCHASE_ZH, "seller", "恒远电气设备股份有限公司", "side"),
         ("恒远电气", PURCHASE_ZH, "seller", "恒远电气设备股份有限公司", "name"),
         ("Distributor", CUAD_STYLE, "distributor", "Foo Bar LLC", "side"),
-        ("Company", CUAD_STYLE, "company", "ACME, INC.", "label"),
+        # "Company" is no side; facing the Distributor, it is the supplier
+        ("Company", CUAD_STYLE, "supplier", "ACME, INC.", "label"),
         # a side the contract does not use: the party on the same side of the table
         ("buyer", EPC, "buyer", "Harbourline Energy Ltd", "side"),
         ("lessee", PURCHASE_ZH, "lessee", "华东新能源发展有限公司", "side"),
         ("founder", EPC, "founder", "", "side"),  # no kindred party: no name
+        ("收购方", ACQUISITION_ZH, "buyer", "上海华瑞医药商业集团有限公司", "side"),
+        # a word no table has, facing parties of one side: the opposite side
+        ("承接方", ACQUISITION_ZH, "buyer", "上海华瑞医药商业集团有限公司", "label"),
     ],
 )
 def test_resolve_party(

@@ -103,6 +103,14 @@ def test_full_stops_in_numbers_and_before_small_letters_end_nothing() -> None:
     ]
 
 
+def test_a_title_before_a_name_or_number_ends_nothing() -> None:
+    text = (
+        "Knowledge means the matters known to Mr. Kwan, Ms. Lau and Dr. Wong, listed at "
+        "No. 5 of Art. 3 of the Schedule. The Buyer relies on it."
+    )
+    assert len(sentences(text)) == 2
+
+
 def test_semicolons_end_parts() -> None:
     text = "See Clause 4.1 and 20.1. Then pay; or refuse.\n第一句。第二句；第三句"
     assert sentences(text, semicolons=True, line_breaks=True) == [

@@ -188,8 +188,13 @@ def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:
     """A numeric rule's numbers that break its limit: read by its cue words without their
     guards (topic, requires, unless), else by any word of the section ("the valuation
     must reach the Engineer within seven days" has no cue word of a claim notice; the
-    detector has already read the section as the term). One hit per number."""
-    plain = rule.model_copy(update={"topic": (), "requires": (), "unless": ()})
+    detector has already read the section as the term). An ``unless`` that excuses only
+    its own phrase (``unless_scope: phrase``, a carve-out: "in the case of a Tax Claim,
+    the seventh anniversary") still excuses its number. One hit per number."""
+    guards: dict[str, object] = {"topic": (), "requires": ()}
+    if rule.unless_scope != "phrase":
+        guards["unless"] = ()
+    plain = rule.model_copy(update=guards)
     hits = find_hits(plain, text) or find_hits(
         plain.model_copy(update={"patterns": (_ANY_WORD,)}), text
     )

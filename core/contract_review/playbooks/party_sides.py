@@ -134,14 +134,30 @@ def resolve_party(
         party = labelled or _party_of_side(side, parties, known)
         return _party_side(side, party, known, "side")
     if labelled is not None:
-        label_side = _best_side(labelled.labels, known)
+        label_side = _best_side(labelled.labels, known) or _side_across(labelled, parties, known)
         return _party_side(label_side or _identifier(wanted), labelled, known, "label")
     named = _by_name(wanted, parties)
     if named is not None:
-        label_side = _best_side(named.labels, known)
+        label_side = _best_side(named.labels, known) or _side_across(named, parties, known)
         fallback = _identifier(named.labels[0]) if named.labels else "party"
         return _party_side(label_side or fallback, named, known, "name")
     raise InputError(_unknown_party_message(value, parties, known))
+
+
+def _side_across(
+    party: ContractParty, parties: Sequence[ContractParty], sides: Sequence[SideSpec]
+) -> str | None:
+    """The side of a party the contract calls by a word no table has, read across the
+    table: where every other party is of one side (all 转让方 facing a 收购方), the
+    opposite of that side. None when the others are of several sides or of none."""
+    others = [p for p in parties if p is not party]
+    found = {_best_side(p.labels, sides) for p in others}
+    if len(found) != 1 or None in found:
+        return None
+    (other,) = found
+    if other in POSITIONAL_SIDES:
+        return None
+    return next((s.opposite for s in sides if s.id == other and s.opposite), None)
 
 
 def _party_of_side(

@@ -63,7 +63,20 @@ KNOWN_SIDES: tuple[SideSpec, ...] = (
     SideSpec(
         id="buyer",
         opposite="seller",
-        labels=("Buyer", "Purchaser", "买方", "买受人", "购买方", "采购方", "购货方", "受让方"),
+        labels=(
+            "Buyer",
+            "Purchaser",
+            "Acquirer",
+            "Acquiror",
+            "买方",
+            "买受人",
+            "购买方",
+            "采购方",
+            "购货方",
+            "受让方",
+            "收购方",
+            "收购人",
+        ),
     ),
     SideSpec(
         id="seller",

@@ -5,8 +5,9 @@ capital, digit or quote, at a full stop ending the text, at a full stop or semic
 before a list item ("; (ii) ...", "；（三）..."), and at a line break, except a line
 break that only wraps a long line: text copied from a PDF or a filing breaks its lines
 anywhere ("... the last Business Day of the third month\\nfollowing the month of
-issue"), and those lines join into one sentence. A full stop inside a number or an
-abbreviation followed by a small letter ("20.1", "e.g. the") ends nothing.
+issue"), and those lines join into one sentence. A full stop inside a number, an
+abbreviation followed by a small letter ("20.1", "e.g. the") or a title before a name
+("Mr. Kwan", "No. 5") ends nothing.
 
 Three options, for texts read differently:
 
@@ -31,8 +32,14 @@ __all__ = ["WRAPPED_LINE_CHARS", "sentence_at", "sentence_spans", "sentences"]
 #: ends where it stops.
 WRAPPED_LINE_CHARS = 60
 
+# Abbreviations a name or a number follows ("Mr. Kwan", "No. 5"): their full stop ends
+# nothing.
+_ABBREVIATION = "".join(
+    rf"(?<!\b{word})" for word in ("Mr", "Mrs", "Ms", "Dr", "Prof", "Messrs", "No", "Nos", "Art")
+)
 _END = (
-    r"[。！？!?]+[”\"’）)]*|\.[”\"’]?(?=\s+[\"“A-Z0-9\u4e00-\u9fff])|\.[”\"’]?\s*$"
+    r"[。！？!?]+[”\"’）)]*|" + _ABBREVIATION + r"\.[”\"’]?(?=\s+[\"“A-Z0-9\u4e00-\u9fff])"
+    r"|\.[”\"’]?\s*$"
     r"|[.;；](?=\s*[(（](?:[a-zA-Z]|[ivxIVX]{1,4}|\d{1,2}|[一二三四五六七八九十]{1,3})[)）]\s*)"
 )
 _LINE_BREAK = r"|\n(?:[^\S\n]*\n)*"

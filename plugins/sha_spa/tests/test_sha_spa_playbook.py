@@ -38,6 +38,152 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_anti_dilution_only_on_deep_discount",
+        "10",
+        "投资方",
+        "8.2",
+        "创始人：李明（“创始人”）\n投资方：北门资本有限公司（“投资方”）\n\n第八条 反稀释\n8.2 仅在新增注册资本的每一元单价低于本次增资单价的百分之七十（70%）时，投资方方有权要求调整，调整按照广义加权平均方式计算。\n",
+    ),
+    (
+        "sha_spa_exempted_issues_too_wide",
+        "10",
+        "investor",
+        "1.1",
+        'Between Tidewater Pte. Ltd. (the "Company"), Ann Lee (the "Founder") and Kestrel Fund L.P. (the "Investor").\n\n1. Definitions\n1.1 In this Agreement:\n\n"Board" means the board of directors of the Company;\n\n"Excluded Issues" means (a) the issue of Ordinary Shares under the ESOP; (b) any issue of Shares in connection with a strategic partnership, venture debt facility or other transaction, or otherwise on such terms and to such persons, as the Board may approve.\n\n2. Pre-emption\n2.1 Save for Excluded Issues, new Shares shall first be offered to the Investor.\n',
+    ),
+    (
+        "sha_spa_exempted_issues_too_wide",
+        "10",
+        "乙方",
+        "7.2",
+        "甲方：江苏恒岳新材料集团股份有限公司（“甲方”）\n乙方：苏州澄芯环保科技有限公司（“乙方”）\n\n第七条 增资\n7.2 公司增加注册资本的，各方按实缴出资比例享有优先认缴权；但经董事会决定引进战略投资者或为实施员工持股计划而增加注册资本的，各方均不享有优先认缴权。\n",
+    ),
+    (
+        "sha_spa_no_deemed_liquidation",
+        "10",
+        "投资方",
+        "1.1",
+        "创始人：李明（“创始人”）\n投资方：北门资本有限公司（“投资方”）\n\n第一条 定义\n1.1 除非另有说明，本协议中：\n\n（1）“公司”指目标公司。\n\n（2）“清算事件”指目标公司依法解散或被宣告破产的情形。为免疑义，目标公司合并、被收购或控制权发生变更的，均不构成清算事件。\n\n第八条 清算\n8.4 如发生清算事件，应优先向投资方支付增资款。\n",
+    ),
+    (
+        "sha_spa_set_off_unagreed_claims",
+        "2",
+        "seller",
+        "6.4",
+        "6. Deferred Consideration\n6.4 The Buyer may withhold from, and set off against, any Deferred Consideration payment any amount which the Buyer in good faith claims is or may become due to it from the Seller, whether or not the relevant claim has been agreed or finally determined.\n",
+    ),
+    (
+        "sha_spa_set_off_unagreed_claims",
+        "2",
+        "转让方",
+        "3.4",
+        "第三条 价款支付\n3.4 第三期转让价款于交割日后十二个月内支付；但受让方认为转让方可能存在违反本协议的情形的，受让方有权暂停支付第三期价款的全部或任何部分。\n",
+    ),
+    (
+        "sha_spa_loss_definition_too_wide",
+        "7",
+        "转让方",
+        "1.1",
+        "第一条 定义\n1.1 除非另有说明，本协议中：\n\n（1）“交割日”指完成工商变更登记之日。\n\n（2）“损失”指受让方或目标公司遭受的一切损失、损害和费用，包括但不限于间接损失、可得利益损失、商誉损失。\n\n第九条 赔偿\n9.1 转让方应赔偿受让方的损失。\n",
+    ),
+    (
+        "sha_spa_loss_definition_too_narrow",
+        "7",
+        "受让方",
+        "1.1",
+        "第一条 定义\n1.1 除非另有说明，本协议中：\n\n（1）“交割日”指完成工商变更登记之日。\n\n（2）“损失”指一方实际遭受的直接经济损失，不包括任何间接损失，亦不包括政府部门作出的罚款、滞纳金及追缴税款。\n\n第九条 赔偿\n9.1 转让方应赔偿受让方的损失。\n",
+    ),
+    (
+        "sha_spa_leakage_defined_too_wide",
+        "2",
+        "seller",
+        "1.1",
+        '1. Definitions\n1.1 In this Agreement:\n\n"Business Day" means a day on which banks are open in London;\n\n"Leakage" means any payment made to, or for the benefit of, the Seller or any director of the Company, including any salary, bonus or pension contribution, in each case whether or not paid in the ordinary course.\n\n4. Locked Box\n4.1 The Seller shall repay any Leakage.\n',
+    ),
+    (
+        "sha_spa_buyer_assumes_pre_completion_liabilities",
+        "2",
+        "buyer",
+        "1.01",
+        '1. Definitions\n1.01 In this Agreement:\n\n"Assumed Liabilities" means (a) all Liabilities under the Assigned Contracts to be performed after the Closing; and (b) all other Liabilities relating to the Business, whether arising or accruing before, on or after the Closing Date, other than the Excluded Liabilities.\n\n2. Sale\n2.01 The Buyer shall assume the Assumed Liabilities.\n',
+    ),
+    (
+        "sha_spa_mac_carve_outs_swallow_it",
+        "3",
+        "buyer",
+        "1.2",
+        '1. Definitions\n1.2 "Material Adverse Effect" means any change that has a material adverse effect on the Company; provided that none of the following shall be taken into account: (a) general economic conditions; (b) any loss of any customer of the Company, in each case whether or not such matter has a disproportionate effect on the Company.\n',
+    ),
+    (
+        "sha_spa_mac_too_narrow",
+        "3",
+        "收购方",
+        "1.1",
+        "转让方：华海控股有限公司（“转让方”）\n收购方：北门资本有限公司（“收购方”）\n\n第一条 定义\n1.1 “重大不利变化”指导致集团公司合并净资产较基准日减少百分之五十以上的任何事件、变化或情况。\n",
+    ),
+    (
+        "sha_spa_chair_casting_vote",
+        "9",
+        "乙方",
+        "13.2",
+        "甲方：江苏恒岳新材料集团股份有限公司（“甲方”）\n乙方：苏州澄芯环保科技有限公司（“乙方”）\n\n第十三条 僵局\n13.2 董事会连续两次会议均未能就重大事项形成有效决议的，董事长有权就该事项作出决定，该决定视为董事会决议。\n",
+    ),
+    (
+        "sha_spa_restriction_on_one_side_only",
+        "8",
+        "乙方",
+        "20.1",
+        "甲方：江苏恒岳新材料集团股份有限公司（“甲方”）\n乙方：苏州澄芯环保科技有限公司（“乙方”）\n\n第二十条 竞业限制\n20.1 乙方及其关联方不得从事与公司业务相同或相类似的业务；甲方及其关联方现有及未来开展的电池材料业务不受本条限制。\n",
+    ),
+    (
+        "sha_spa_related_party_dealings_of_one_side_excluded",
+        "9",
+        "乙方",
+        "1.1",
+        "甲方：江苏恒岳新材料集团股份有限公司（“甲方”）\n乙方：苏州澄芯环保科技有限公司（“乙方”）\n\n第一条 定义\n1.1 除非另有说明，本协议中：\n\n（1）“公司”指合资公司。\n\n（2）“关联交易”指公司与任一股东或其关联方之间的交易；但不包括公司与甲方及其关联方之间依据《原料供应框架协议》发生的任何交易。\n\n第十条 关联交易\n10.1 关联交易须经全体董事一致同意。\n",
+    ),
+    (
+        "sha_spa_investor_locked_in",
+        "10",
+        "investor",
+        "8.01",
+        'Between Tidewater Pte. Ltd. (the "Company"), Ann Lee (the "Founder") and Kestrel Fund L.P. (the "Investor").\n\n8. Transfers\n8.01 The Investor shall not sell or transfer any Shares to any Person, including any Affiliate of the Investor, without first offering such shares to the Company and then to the Founder; and no transfer shall be made to a competitor of the Company.\n',
+    ),
+    (
+        "sha_spa_liquidation_preference_multiple",
+        "10",
+        "founder",
+        "6.1",
+        'Between Tidewater Pte. Ltd. (the "Company"), Ann Lee (the "Founder") and Kestrel Fund L.P. (the "Investor").\n\n6. Liquidation\n6.1 On a liquidation, dissolution or winding up of the Company, or on a sale of all or substantially all the assets or more than 50% of the Shares of the Company, the assets or proceeds available for distribution to the shareholders shall be applied first in paying to the holders of the Series A Shares, in priority to any payment to the holders of Ordinary Shares, an amount per share equal to two times the Issue Price.\n',
+    ),
+    (
+        "sha_spa_performance_compensation_capped_low",
+        "2",
+        "收购方",
+        "9.2",
+        "转让方：华海控股有限公司（“转让方”）\n收购方：北门资本有限公司（“收购方”）\n\n第三条 转让价款\n3.1 标的股权的转让价款为人民币"
+        "陆亿元（“转让价款”）。\n\n第九条 业绩承诺\n9.2 如目标公司累计实际净利润低于累计承诺净利润，转让方应以现金方式向收购方进行"
+        "补偿；转让方在本条项下的累计补偿金额最高不超过人民币叁仟万元。\n",
+    ),
+    (
+        "sha_spa_performance_compensation_only_on_large_shortfall",
+        "2",
+        "投资方",
+        "7.3",
+        "创始人：李明（“创始人”）\n投资方：北门资本有限公司（“投资方”）\n\n第七条 业绩承诺\n7.3 若目标公司任一年度实际净利润"
+        "低于当年度承诺净利润的百分之六十时，创始人应以现金方式向投资方进行补偿。\n",
+    ),
+    (
+        "sha_spa_performance_compensation_only_on_large_shortfall",
+        "2",
+        "investor",
+        "6.2",
+        'Between Tidewater Pte. Ltd. (the "Company"), Ann Lee (the "Founder") and Kestrel Fund '
+        'L.P. (the "Investor").\n\n6. Profit Guarantee\n6.2 If the audited net profit for any '
+        "year is less than 70% of the Guaranteed Net Profit for that year, the Founder shall "
+        "pay the Investor the shortfall in cash.\n",
+    ),
+    (
         "sha_spa_earn_out_deemed_achieved",
         "2",
         "收购方",
@@ -779,6 +925,37 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "8",
+        "第十条 竞业禁止\n10.1 自交割日起3年内，转让方不得在中国境内从事与目标公司相竞争的业务；但转让方及其关联方以财务投资为目的持有上市公司不超过5%股份的，不受本条限制。\n",
+    ),
+    (
+        "3",
+        '1. Definitions\n1.2 "Material Adverse Effect" means any change that has a material adverse effect on the Business, except that changes in general economic conditions shall not be taken into account, except to the extent that such change has a disproportionate effect on the Business.\n',
+    ),
+    (
+        "2",
+        "3. Retention\n3.4 If the Buyer has notified the Seller of a Claim before the release date, an amount equal to the amount claimed shall remain in the Escrow Account until the Claim has been agreed or finally determined, and shall then be released in accordance with that agreement or determination.\n",
+    ),
+    (
+        "7",
+        "第九条 赔偿\n9.1 转让方违反其陈述与保证的，应赔偿受让方的损失，赔偿总额以转让价款的30%为限。\n9.2 单项索赔金额低于人民币20万元"
+        "的，转让方无需承担赔偿责任；符合前述条件的索赔累计金额超过人民币180万元的，转让方应就全部累计金额承担赔偿责任。\n",
+    ),
+    (
+        "7",
+        "10. Limitations\n10.1 The Sellers shall not be liable for any Warranty Claim unless "
+        "the amount of that claim exceeds £50,000, and unless the aggregate amount of all "
+        "Warranty Claims exceeding that sum exceeds £465,000, in which case the Sellers shall "
+        "be liable for the whole amount. The aggregate liability of the Sellers for all "
+        "Warranty Claims shall not exceed 30% of the Consideration.\n",
+    ),
+    (
+        "2",
+        "第三条 增资款\n3.1 投资方认购新增注册资本的增资款为人民币壹亿元（“增资款”）。\n\n第九条 业绩承诺\n9.2 当年应补偿金额＝（当年"
+        "承诺净利润－当年实际净利润）÷当年承诺净利润×增资款。如实际净利润低于当年承诺净利润的百分之九十五的，创始股东应予补偿，"
+        "累计补偿金额以增资款为限。\n",
+    ),
     (
         "2",
         "第一条 定义\n1.6 “净利润”指目标公司经审计的合并报表归属于母公司所有者的净利润，以扣除非经常性损益前后孰低者为准。\n",
