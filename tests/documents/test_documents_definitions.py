@@ -30,6 +30,9 @@ from contract_review.documents.definitions import (
         ("本合同所称“交付日”，是指设备运抵之日。", "交付日", "设备运抵之日"),
         ("“发包人”(Employer)系指甲方。", "发包人", "甲方"),
         ("本合同所称工程款，是指发包人应支付的全部价款。", "工程款", "发包人应支付的全部价款"),
+        # a term under two names: the definition starts at the first
+        ("“知悉”或“所知”指转让方的实际知悉。", "所知", "转让方的实际知悉"),
+        ('"Losses" or "Loss" means all losses.', "Loss", "all losses"),
         (
             "本协议项下的交割日系指先决条件满足后第五个工作日。",
             "交割日",
@@ -94,6 +97,11 @@ def test_a_definition_ends_where_the_next_scoped_one_begins() -> None:
         ("交付日", "设备运抵现场之日"),
         ("质保期", "验收后二十四个月"),
     ]
+
+
+def test_a_definition_under_two_names_spans_both() -> None:
+    text = "“交割日”指工商变更登记之日。\n“知悉”或“所知”指转让方的实际知悉。\n"
+    assert [text[a:b].strip() for a, b in definition_spans(text)][1].startswith("“知悉”或")
 
 
 def test_each_definition_is_its_own_span() -> None:

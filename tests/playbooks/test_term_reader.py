@@ -18,7 +18,7 @@ from contract_review.documents.loading import parse_text
 from contract_review.domain import ChecklistItem, RiskLevel
 from contract_review.errors import InputError
 from contract_review.playbooks.clause_assessment import assess_document_rules
-from contract_review.playbooks.detected_terms import DetectedTerm, read_term
+from contract_review.playbooks.detected_terms import MIN_LOWER_SUBJECT, DetectedTerm, read_term
 from contract_review.playbooks.party_sides import PartyWords, resolve_party
 from contract_review.playbooks.playbook_loading import (
     PlaybookError,
@@ -338,12 +338,14 @@ def test_unreadable_reader_weights_are_one_clear_error(playbook_dir: Path) -> No
 class _SureReader(TermReader):
     """A reader that reads every text as one-sided, on fixed subjects in order."""
 
-    def __init__(self, subjects: tuple[str, ...]) -> None:
+    def __init__(self, subjects: tuple[str, ...], shares: tuple[float, ...] = ()) -> None:
         self._fixed = subjects
+        self._shares = shares or tuple(1 / len(subjects) for _ in subjects)
 
     def read(self, marked: str) -> TermReading | None:
-        share = 1 / len(self._fixed)
-        return TermReading(one_sided=0.9, subjects=tuple((s, share) for s in self._fixed))
+        return TermReading(
+            one_sided=0.9, subjects=tuple(zip(self._fixed, self._shares, strict=True))
+        )
 
     def one_sided_part(self, parts: list[str]) -> int:
         return 0
@@ -373,6 +375,31 @@ def test_a_numeric_subject_is_answered_by_numbers_only(playbook_dir: Path) -> No
     assert read(("seller_cap_too_low", "conditions_waivable_by_one_side")) is None
     # read first as a waiver, the waiver rule answers
     assert read(("conditions_waivable_by_one_side", "seller_cap_too_low")) is not None
+
+
+@pytest.mark.parametrize(("share", "answers"), [(0.3, True), (0.1, False)])
+def test_a_less_likely_subject_answers_only_when_likely_enough(
+    playbook_dir: Path, share: float, answers: bool
+) -> None:
+    """A subject after the likeliest (here one no rule of the playbook reads) answers only
+    when the reader gives it at least MIN_LOWER_SUBJECT."""
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(CONTRACT, name="spa.txt")
+    buyer = resolve_party("buyer", [document], sides=playbook.sides)
+    words = PartyWords([document], playbook.sides)
+    text = "The Seller may waive any of the Conditions at its sole discretion."
+    waiver = next(r for r in playbook.rules if r.rule_id == "waiver")
+    reader = _SureReader(("no_such_subject", "conditions_waivable_by_one_side"), (0.6, share))
+    found = read_term(
+        waiver,
+        text,
+        mark=lambda t: mark_parties(t, words, buyer),
+        reader=reader,
+        playbook=playbook,
+        party=buyer,
+    )
+    assert (found is not None) is answers
+    assert (share >= MIN_LOWER_SUBJECT) is answers
 
 
 def test_a_proviso_after_the_part_read_still_marks_the_fair_version(
@@ -409,7 +436,9 @@ BOUND = CONTRACT.replace(
     [
         ([r"\bshall\s+accept\b"], "buyer", RiskLevel.HIGH),
         ([r"\bshall\s+accept\b"], "seller", RiskLevel.LOW),
-        ([], "buyer", RiskLevel.LOW),
+        # no verb says who acts: the reader, sure the clause burdens our party, is
+        # taken at its word
+        ([], "buyer", RiskLevel.HIGH),
     ],
 )
 def test_counter_verbs_name_the_party_an_other_party_term_binds(

@@ -7,8 +7,8 @@ Each set's figures on arrival, before anyone looked at it, are in ``docs/benchma
 terms at their sub-clause, 6/31 and 5/32 balanced clauses flagged. These sets have since
 been diagnosed (the term reader is trained on the 23rd to the 46th; the rules were
 fixed on all of them), so the figures below are regression checks, not measures of
-generalisation; over the 35th to the 48th they add up to 412/436 seeded terms at their
-sub-clause and 25/436 balanced clauses flagged (in sample).
+generalisation; over the 35th to the 48th they add up to 419/436 seeded terms at their
+sub-clause and 21/436 balanced clauses flagged (in sample).
 
 A seeded term counts when a high or critical finding at its own sub-clause quotes it; a
 balanced clause when a high or critical finding quotes it. Every report must keep the
@@ -41,19 +41,21 @@ FIXTURES = Path(__file__).parent / "fixtures"
 #: at most), as measured in sample (the reader is fitted on these sets too).
 EXPECTED: dict[str, tuple[int, int]] = {
     "thirtyfifth": (29, 2),  # of 30 terms and as many balanced clauses
-    "thirtysixth": (28, 3),  # of 30 terms and as many balanced clauses
+    "thirtysixth": (29, 3),  # of 30 terms and as many balanced clauses
     "thirtyseventh": (32, 1),  # of 34 terms and as many balanced clauses
     "thirtyeighth": (32, 3),  # of 32 terms and as many balanced clauses
     "thirtyninth": (29, 1),  # of 30 terms and as many balanced clauses
     "fortieth": (32, 0),  # of 33 terms and as many balanced clauses
-    "fortyfirst": (28, 3),  # of 31 terms and as many balanced clauses
+    "fortyfirst": (29, 3),  # of 31 terms and as many balanced clauses
     "fortysecond": (29, 0),  # of 32 terms and as many balanced clauses
-    "fortythird": (29, 1),  # of 31 terms and as many balanced clauses
+    "fortythird": (30, 1),  # of 31 terms and as many balanced clauses
     "fortyfourth": (32, 2),  # of 32 terms and as many balanced clauses
     "fortyfifth": (28, 2),  # of 30 terms and as many balanced clauses
-    "fortysixth": (27, 1),  # of 30 terms and as many balanced clauses
-    "fortyseventh": (27, 5),  # of 30 terms and as many balanced clauses
-    "fortyeighth": (30, 1),  # of 31 terms and as many balanced clauses
+    "fortysixth": (28, 1),  # of 30 terms and as many balanced clauses
+    "fortyseventh": (29, 2),  # of 30 terms and as many balanced clauses
+    "fortyeighth": (31, 0),  # of 31 terms and as many balanced clauses
+    "fortyninth": (25, 1),  # of 30 terms and as many balanced clauses
+    "fiftieth": (21, 2),  # of 30 terms and as many balanced clauses
 }
 
 

@@ -51,8 +51,13 @@ _ZH_VERBS = r"(?:是指|系指|意指|意为|指(?![定出示导挥南标令明�
 _SCOPE_PREFIX = r"本(?:合同|协议|协议书|条款|章程|附件|补充协议)(?:项下的?|中的?|所称的?|所述的?)+"
 #: An unquoted term after that prefix: 本合同所称工程款，是指… / 本协议项下的交割日系指….
 _SCOPED_TERM = rf"{_SCOPE_PREFIX}(?P<t6>[^，,。；;：:\n“”\"「」『』‘’]{{1,30}}?)"
+#: A first name of a term defined under two: “知悉”或“所知”指… / "Losses" or "Loss" means….
+_OTHER_NAME = (
+    r'(?:(?:"[^"\n]{1,80}?"|“[^“”\n]{1,80}?[”"]|「[^「」\n]{1,80}?」|『[^『』\n]{1,80}?』)\s*'
+    r"(?:或者|或|和|及|以及|、|/|\s+or\s+|\s+and\s+)\s*)"
+)
 _DEFINITION_RE = re.compile(
-    rf"(?:(?:{_SCOPE_PREFIX})?{_QUOTED_TERM}\s*(?:[（(][^）)\n]{{0,80}}[）)]\s*)?"
+    rf"(?:(?:{_SCOPE_PREFIX})?{_OTHER_NAME}?{_QUOTED_TERM}\s*(?:[（(][^）)\n]{{0,80}}[）)]\s*)?"
     rf"|{_SCOPED_TERM})[,，]?\s*(?:{_EN_VERBS}|{_ZH_VERBS})",
     re.IGNORECASE,
 )

@@ -435,9 +435,28 @@ def _with_detected(
         counter = ctx.words.acting(passage.text, rule.counter_verbs)
         if counter is None:
             acting = ctx.words.acting(passage.text, rule.party_verbs)
+        if counter is None and acting is None and ctx.party is not None:
+            # no verb says who acts ("the holders of a majority of the Series A Shares
+            # may require all other Shareholders to transfer"): the reader, sure the
+            # clause burdens our party, is taken at its word
+            ours = _our_word(ctx, passage.text)
+            if rule.burdens[0] == "other_party":
+                counter = ours
+            else:
+                acting = ours
     finding = _finding(ctx, rule, passage, hits, subject=acting, counter=counter)
     note = f" ({reader}, {detected.probability:.0%} sure.)"
     return finding.model_copy(update={"description": finding.description + note})
+
+
+def _our_word(ctx: _Context, text: str) -> str:
+    """The word the clause (else the contract) uses for the party we act for."""
+    assert ctx.party is not None
+    labels = [label for label in ctx.party.labels if label != ctx.party.side.replace("_", " ")]
+    for label in labels:
+        if label in text:
+            return label
+    return ctx.party.name or (labels[0] if labels else ctx.party.side)
 
 
 def _read_by_wording(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> bool:

@@ -38,6 +38,18 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_registration_cut_back_first",
+        "10",
+        "investor",
+        "7.04",
+        'Between Lumina Ltd. (the "Company"), Ann Lee (the "Founder") and Granite Fund L.P. '
+        '(the "Investor").\n\n7. Registration Rights\n7.04 Holders of Registrable Securities may '
+        "request a registration; provided, however, that if the managing underwriter so advises, "
+        "the Registrable Securities may be excluded from the offering in their entirety, and the "
+        "shares held by the Founder shall be included in the offering in priority to any "
+        "Registrable Securities.\n",
+    ),
+    (
         "sha_spa_anti_dilution_only_on_deep_discount",
         "10",
         "投资方",
