@@ -85,6 +85,10 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"deemed_achieved", "earn_out_acceleration"),
     (r"joint_and_several", "joint_and_several_liability"),
     (r"set_?off|holdback_discretionary", "set_off_unagreed_claims"),
+    (r"qualified_(?:ipo|listing)", "qualified_listing_too_wide"),
+    (r"deemed_(?:consent|approv)", "consent_deemed_given"),
+    (r"dividend", "dividends_decided_by_one_side"),
+    (r"fair_value_definition|call_option_price", "forced_sale_below_value"),
     (r"loss(?:es)?_definition", "loss_definition"),
     (r"leakage_definition", "leakage_defined_too_wide"),
     (

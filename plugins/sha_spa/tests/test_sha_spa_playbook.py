@@ -38,6 +38,69 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_qualified_listing_defined_too_wide",
+        "10",
+        "投资方",
+        "1.1",
+        "创始人：李明（“创始人”）\n投资方：北门资本有限公司（“投资方”）\n\n第一条 定义\n1.1 除非另有说明，本协议中：\n\n（1）“增资款”指投资方支付的全部款项。\n\n（2）“合格上市”指公司股票在任一证券交易所首次公开发行并上市，或在全国中小企业股份转让系统挂牌公开转让，不设发行市值或发行价格的最低要求。\n\n第八条 回购\n8.1 公司未能于2030年底前实现合格上市的，投资方有权要求创始人回购其股权。\n",
+    ),
+    (
+        "sha_spa_consent_deemed_given_quickly",
+        "9",
+        "投资方",
+        "7.4",
+        "创始人：李明（“创始人”）\n投资方：北门资本有限公司（“投资方”）\n\n第七条 公司治理\n7.4 下列重大事项须经投资方书面同意：修改章程、增加注册资本、对外担保。公司应在上述事项提交股东会审议前书面通知投资方；投资方应在收到通知之日起三个工作日内书面回复，逾期未回复的，视为投资方同意该事项。\n",
+    ),
+    (
+        "sha_spa_dividends_at_one_shareholders_discretion",
+        "9",
+        "乙方",
+        "10.3",
+        "甲方：宁波港联物流集团有限公司（“甲方”）\n乙方：杭州数联科技有限公司（“乙方”）\n\n第十条 利润分配\n10.3 合资公司是否分配利润以及分配比例由甲方根据合资公司的经营和投资需求决定。\n",
+    ),
+    (
+        "sha_spa_founder_cap_disapplied_for_ordinary_warranties",
+        "10",
+        "founder",
+        "4.3",
+        'Between Verdant Ltd (the "Company"), Ann Lee (the "Founder") and Kestrel Fund L.P. (the "Investor").\n\n4. Limitations\n4.3 The aggregate liability of each Founder for all claims under the Warranties shall not exceed one times his or her annual salary, provided that this limitation shall not apply to any claim under clauses 5.4 (Intellectual property) and 5.5 (Accounts), for which each Founder shall be liable up to the total amount subscribed by the Investors.\n',
+    ),
+    (
+        "sha_spa_fair_value_with_minority_discount",
+        "10",
+        "乙方",
+        "1.1",
+        "甲方：宁波港联物流集团有限公司（“甲方”）\n乙方：杭州数联科技有限公司（“乙方”）\n\n第一条 定义\n1.1 除非另有说明，本协议中：\n\n（1）“合资公司”指双方设立的公司。\n\n（2）“公允价值”指以合资公司最近一期经审计的账面净资产为基础确定的股权价值，计算时不考虑合资公司的商誉、无形资产及控制权溢价。\n\n第十二条 购买选择权\n12.1 乙方违约的，甲方有权按公允价值购买乙方所持全部股权。\n",
+    ),
+    (
+        "sha_spa_chair_casting_vote",
+        "9",
+        "乙方",
+        "7.4",
+        "甲方：宁波港联物流集团有限公司（“甲方”）\n乙方：杭州数联科技有限公司（“乙方”）\n\n第七条 董事会\n7.4 如连续两次董事会会议均未能获得全体董事一致同意，则董事长有权在第三次董事会会议上就该事项投决定票。\n",
+    ),
+    (
+        "sha_spa_restriction_on_one_side_only",
+        "8",
+        "乙方",
+        "11.1",
+        "甲方：宁波港联物流集团有限公司（“甲方”）\n乙方：杭州数联科技有限公司（“乙方”）\n\n第十一条 股权转让\n11.1 自合资公司成立之日起五年内，乙方不得转让其所持合资公司股权；但甲方向其关联方转让，或经批准向其他国有企业转让其所持股权的，不受此限。\n",
+    ),
+    (
+        "sha_spa_mac_carve_outs_swallow_it",
+        "3",
+        "buyer",
+        "5.4",
+        '5. Conditions\n5.4 "Material Adverse Change" means any event which has a material adverse effect on the Company, provided that no event shall constitute a Material Adverse Change to the extent it arises from the loss, suspension or non-renewal of any customer contract.\n',
+    ),
+    (
+        "sha_spa_price_paid_before_completion",
+        "2",
+        "受让方",
+        "3.2",
+        "第三条 价款支付\n3.2 受让方应于本协议签署之日起五个工作日内，向转让方指定账户支付转让价款总额的60%；该款项直接支付至转让方账户，无需设立共管账户，亦不以任何先决条件的满足为前提。\n",
+    ),
+    (
         "sha_spa_registration_cut_back_first",
         "10",
         "investor",
@@ -937,6 +1000,14 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "9",
+        "第七条 过渡期\n7.1 过渡期内，未经受让方事先书面同意，目标公司不得对外提供担保。受让方应在收到目标公司书面请求后五个工作日内答复，逾期未答复的视为同意。\n",
+    ),
+    (
+        "9",
+        "第十条 利润分配\n10.3 合资公司每年按股东会决议分配不低于可分配利润的30%，股东会决议须经代表三分之二以上表决权的股东通过。\n",
+    ),
     (
         "8",
         "第十条 竞业禁止\n10.1 自交割日起3年内，转让方不得在中国境内从事与目标公司相竞争的业务；但转让方及其关联方以财务投资为目的持有上市公司不超过5%股份的，不受本条限制。\n",
