@@ -351,26 +351,32 @@ class _SureReader(TermReader):
         return 0
 
 
+def _read_waiver(
+    playbook_dir: Path, party: str, text: str, reader: TermReader
+) -> DetectedTerm | None:
+    """The fixture playbook's waiver rule, read in ``text`` for ``party`` by ``reader``."""
+    playbook = load_playbook(playbook_dir / "playbook.yaml")
+    document = parse_text(CONTRACT, name="spa.txt")
+    side = resolve_party(party, [document], sides=playbook.sides)
+    words = PartyWords([document], playbook.sides)
+    return read_term(
+        next(r for r in playbook.rules if r.rule_id == "waiver"),
+        text,
+        mark=lambda t: mark_parties(t, words, side),
+        reader=reader,
+        playbook=playbook,
+        party=side,
+    )
+
+
 def test_a_numeric_subject_is_answered_by_numbers_only(playbook_dir: Path) -> None:
     """Read for the seller, a cap clause's first subject (the seller's cap too low) burdens
     the buyer; the next subject may answer only by a rule that reads a number, so a fair
     cap is not reported as a waiver (or an 'unlimited liability') term."""
-    playbook = load_playbook(playbook_dir / "playbook.yaml")
-    document = parse_text(CONTRACT, name="spa.txt")
-    seller = resolve_party("seller", [document], sides=playbook.sides)
-    words = PartyWords([document], playbook.sides)
     text = "The aggregate liability of the Seller for all Claims shall not exceed 2% of the Price."
-    waiver = next(r for r in playbook.rules if r.rule_id == "waiver")
 
     def read(subjects: tuple[str, ...]) -> DetectedTerm | None:
-        return read_term(
-            waiver,
-            text,
-            mark=lambda t: mark_parties(t, words, seller),
-            reader=_SureReader(subjects),
-            playbook=playbook,
-            party=seller,
-        )
+        return _read_waiver(playbook_dir, "seller", text, _SureReader(subjects))
 
     assert read(("seller_cap_too_low", "conditions_waivable_by_one_side")) is None
     # read first as a waiver, the waiver rule answers
@@ -383,21 +389,9 @@ def test_a_less_likely_subject_answers_only_when_likely_enough(
 ) -> None:
     """A subject after the likeliest (here one no rule of the playbook reads) answers only
     when the reader gives it at least MIN_LOWER_SUBJECT."""
-    playbook = load_playbook(playbook_dir / "playbook.yaml")
-    document = parse_text(CONTRACT, name="spa.txt")
-    buyer = resolve_party("buyer", [document], sides=playbook.sides)
-    words = PartyWords([document], playbook.sides)
     text = "The Seller may waive any of the Conditions at its sole discretion."
-    waiver = next(r for r in playbook.rules if r.rule_id == "waiver")
     reader = _SureReader(("no_such_subject", "conditions_waivable_by_one_side"), (0.6, share))
-    found = read_term(
-        waiver,
-        text,
-        mark=lambda t: mark_parties(t, words, buyer),
-        reader=reader,
-        playbook=playbook,
-        party=buyer,
-    )
+    found = _read_waiver(playbook_dir, "buyer", text, reader)
     assert (found is not None) is answers
     assert (share >= MIN_LOWER_SUBJECT) is answers
 
