@@ -111,6 +111,35 @@ def test_two_changes_to_one_clause_become_one_redline() -> None:
     assert alone[1].suggested_change == period.suggested_change
 
 
+def test_changes_to_two_passages_of_one_clause_become_one_redline() -> None:
+    """Two definitions of one clause (apart, as the term reader reads them) get one
+    redline for the clause, not one each."""
+    document = parse_text(_SOURCE, name="c.txt")
+    start, end = _clause("1.1")
+    middle = _SOURCE.index("Late sums", start)
+    period = _finding(
+        "period",
+        "1.1",
+        start,
+        middle - 1,
+        _SOURCE[start : middle - 1].replace("ninety (90)", "thirty (30)"),
+        RiskLevel.HIGH,
+    )
+    interest = _finding(
+        "interest",
+        "1.1",
+        middle,
+        end,
+        _SOURCE[middle:end].replace("carry no interest", "carry interest at 4% a year"),
+        RiskLevel.MEDIUM,
+    )
+    combined = one_redline_per_clause([period, interest], [], [document])
+    carriers = [f for f in combined if f.suggested_change is not None]
+    assert len(carriers) == 1
+    after = carriers[0].suggested_change.after  # type: ignore[union-attr]
+    assert "thirty (30) days" in after and "interest at 4% a year" in after
+
+
 def test_two_different_rewrites_of_one_sentence_keep_one_and_point_to_it() -> None:
     document = parse_text(_SOURCE, name="c.txt")
     start, end = _clause("2.1")

@@ -161,17 +161,21 @@ def one_redline_per_clause(
         assert quote.start is not None and quote.end is not None
         changes.append((quote.source, quote.start, quote.end, index))
     result = list(findings)
-    # one group per stretch of a document that overlapping passages cover: a clause's
-    # passages (its whole text, a sentence of it, a sub-clause) combine
+    # one group per stretch of a document that overlapping passages cover, or passages of
+    # one clause: a clause's passages (its whole text, a sentence of it, a sub-clause,
+    # two of its definitions) combine
     group: list[int] = []
     reach: tuple[str, int] = ("", -1)
+    clause = ""
     for source_name, start, end, index in sorted(changes):
-        if group and (source_name != reach[0] or start >= reach[1]):
+        same_clause = findings[index].clause_id == clause
+        if group and (source_name != reach[0] or (start >= reach[1] and not same_clause)):
             if len(group) > 1:
                 _combine(result, group, sources[reach[0]])
             group = []
         if not group:
             reach = (source_name, end)
+            clause = findings[index].clause_id
         group.append(index)
         reach = (source_name, max(reach[1], end))
     if len(group) > 1:
