@@ -38,6 +38,13 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_conditions_waived_at_one_side_discretion",
+        "3",
+        "受让方",
+        "4.2",
+        "第四条 先决条件\n4.2 第4.1条所列条件是否满足由转让方根据其合理判断予以确认，转让方有权以书面通知受让方的方式豁免其中任何一项条件。\n",
+    ),
+    (
         "sha_spa_qualified_listing_defined_too_wide",
         "10",
         "投资方",
