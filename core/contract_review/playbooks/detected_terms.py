@@ -199,9 +199,10 @@ def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:
     must reach the Engineer within seven days" has no cue word of a claim notice; the
     detector has already read the section as the term) — unless every pattern names its
     number (``(?P<value>...)``: "below 70% of the Series A Price"), when no other
-    percentage of the section (an option pool's 5%) is that number. An ``unless`` that excuses only
-    its own phrase (``unless_scope: phrase``, a carve-out: "in the case of a Tax Claim,
-    the seventh anniversary") still excuses its number. One hit per number."""
+    percentage of the section (an option pool's 5%) is that number. An ``unless`` that
+    excuses only its own phrase (``unless_scope: phrase``, a carve-out: "in the case of
+    a Tax Claim, the seventh anniversary") still excuses its number. One hit per
+    number."""
     guards: dict[str, object] = {"topic": (), "requires": ()}
     if rule.unless_scope != "phrase":
         guards["unless"] = ()
