@@ -38,6 +38,24 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_break_fee_payable_by_one_side",
+        "3",
+        "seller",
+        "8.03",
+        "8. Termination\n8.03 If this Agreement is terminated for any reason other than under "
+        "Section 8.01(c), including by either party under Section 8.01(d) because the conditions "
+        "have not been satisfied, Seller shall pay to Buyer, within five Business Days after "
+        "termination, a fee of $1,500,000.\n",
+    ),
+    (
+        "sha_spa_exempted_issues_too_wide",
+        "10",
+        "投资方",
+        "9.2",
+        "第九条 反稀释\n9.2 如目标公司以低于本轮价格的价格增加注册资本，投资方有权按照广义加权平均的方式调整投资价格；但本款不适用于以下情形：员工股权激励，以及"
+        "经目标公司董事会批准的其他任何增资。\n",
+    ),
+    (
         "sha_spa_conditions_waived_at_one_side_discretion",
         "3",
         "受让方",
