@@ -37,6 +37,7 @@ from .rule_matching import (
     excused,
     find_hits,
     in_force,
+    rule_pattern,
     sentence_parts,
 )
 from .rule_models import PlaybookRule
@@ -208,7 +209,7 @@ def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:
         guards["unless"] = ()
     plain = rule.model_copy(update=guards)
     hits = find_hits(plain, text)
-    if not hits and not all("(?P<value>" in pattern for pattern in rule.patterns):
+    if not hits and not all("value" in rule_pattern(p).groupindex for p in rule.patterns):
         hits = find_hits(plain.model_copy(update={"patterns": (_ANY_WORD,)}), text)
     seen: set[int] = set()
     unique: list[RuleHit] = []
