@@ -307,6 +307,67 @@ def test_an_exception_denied_by_without_is_no_exception(joint: str, fires: bool)
     assert bool(find_hits(rule, text)) is fires
 
 
+def _claim_period_rule() -> PlaybookRule:
+    return PlaybookRule(
+        rule_id="claims",
+        clause_id="10",
+        description="Claim period",
+        patterns=(r"\bclaims?\b", "索赔"),
+        unless=(r"\btax\b|\btitle\b", "税|权属"),
+        threshold=12,
+        comparison="lt",
+        unit="month",
+    )
+
+
+@pytest.mark.parametrize(
+    ("wording", "fires"),
+    [
+        # another case with its own period, in a parenthesis: not an exception to this one
+        (
+            "within nine months after Completion (or, for a claim under the Tax Covenant, seven years)",
+            True,
+        ),
+        ("within nine months after Completion (or, in the case of a Title claim, six years)", True),
+        # an exception to this period
+        ("within nine months after Completion (other than a Tax claim)", False),
+        # the thing named beside the warranties, or after "including", is covered too
+        ("under the Warranties or the Tax Covenant within nine months after Completion", True),
+        ("within nine months after Completion, including any Tax claim", True),
+        ("within nine months after Completion, excluding any Tax claim", False),
+    ],
+)
+def test_what_excuses_another_case_or_is_covered_is_no_exception(wording: str, fires: bool) -> None:
+    text = f"The Buyer may bring a claim {wording}."
+    assert bool(find_hits(_claim_period_rule(), text)) is fires
+
+
+@pytest.mark.parametrize(
+    ("text", "fires"),
+    [
+        ("转让方的全部赔偿责任（包括违反权属保证的责任）自交割日起六个月内索赔。", True),
+        ("除违反权属保证外，受让方应自交割日起六个月内提出索赔。", False),
+        ("受让方应于交割日起六个月内索赔，受让方不得以权属瑕疵为由延长该期限。", True),
+    ],
+)
+def test_a_parenthesis_that_brings_it_in_or_a_ground_refused_is_no_exception(
+    text: str, fires: bool
+) -> None:
+    assert bool(find_hits(_claim_period_rule(), text)) is fires
+
+
+def test_an_escrow_not_set_up_is_no_exception() -> None:
+    rule = PlaybookRule(
+        rule_id="prepaid",
+        clause_id="2",
+        description="Price paid early",
+        patterns=(r"支付[^。]{0,20}?价款",),
+        unless=("共管",),
+    )
+    assert find_hits(rule, "受让方应于签署后三日内支付全部价款，亦不设置共管账户。")
+    assert not find_hits(rule, "受让方应于签署后三日内支付全部价款至共管账户。")
+
+
 class _FixedTopics:
     """A stand-in classifier that reads every sentence the same way."""
 

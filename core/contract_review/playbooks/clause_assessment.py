@@ -144,14 +144,17 @@ class _Context:
         return self._marked[text]
 
     def worded(self, passage: _Passage) -> bool:
-        """True when a present document rule of the playbook (any subject) matches
-        ``passage`` by its patterns: the reader then adds nothing of its own there."""
+        """True when a present document rule of the playbook (any subject) that reads
+        ``passage`` (a single definition only if it reads definitions) matches it by its
+        patterns: the reader then adds nothing of its own there."""
         key = (passage.document, passage.start)
         if key not in self._worded:
             self._worded[key] = any(
                 find_hits(rule, passage.text, price=self.price())
                 for rule in self.playbook.rules
-                if rule.when == "present" and rule.scope == "document"
+                if rule.when == "present"
+                and rule.scope == "document"
+                and (rule.reads_definitions or not passage.definition)
             )
         return self._worded[key]
 

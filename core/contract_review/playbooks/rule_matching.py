@@ -111,10 +111,18 @@ _PART_END_TEXT = (
 )
 # A phrase also ends at a Chinese comma and at ", and" / ", but" joining two clauses.
 # So does ", or, in the case of …" starting another case ("…the seventh anniversary, or,
-# in the case of a Tax claim, the eighth").
+# in the case of a Tax claim, the eighth"; "… nine months (or, for a claim under clause
+# 9.17, four years)").
 _PHRASE_END_TEXT = (
     _PART_END_TEXT
-    + r"|，|,\s+(?:and|but|whereas|while)\s+(?!or\b)|,?\s+or,?\s+in\s+the\s+case\s+of\b"
+    + r"|，|,\s+(?:and|but|whereas|while)\s+(?!or\b)|,?\s+\(?or,?\s+(?:in\s+the\s+case\s+of|for|in\s+respect\s+of|with\s+respect\s+to)\b"
+)
+# A parenthesis that gives another case its own term: "(or, in the case of a Tax Claim,
+# the seventh anniversary)", "(or, for a claim under clause 9.17, four years)".
+_OTHER_CASE = re.compile(
+    r"\(\s*or,?\s+(?:in\s+the\s+case\s+of|for|in\s+respect\s+of|with\s+respect\s+to|as\s+regards)"
+    r"\b[^()]{0,300}\)",
+    _FLAGS,
 )
 _PART_END = {
     "part": re.compile(_PART_END_TEXT, _FLAGS),
@@ -133,6 +141,13 @@ _CONCESSIVE = re.compile(
 # limit", 不以本合同价款、…保险赔付金额…为限 (insurance alone, "not limited by the amount of
 # any insurance it maintains", is still an exception); and a route of challenge that is
 # closed: "not open to dispute, review, expert determination or any legal proceedings".
+# And a parenthesis that brings the thing in ("累计不超过…（包括违反权属保证的责任）",
+# "(including claims under the title warranties)"): the term covers it, not excepts it;
+# and a ground that may not be relied on (不得以…经合理调查即可知悉为由主张…). So does
+# a thing named beside the warranties, or after "including": "any claim under the
+# Warranties or the tax covenant", "any Claim or any claim under the Tax Covenant", "all
+# Claims including Tax Claims" are covered too. And a thing that is not set up is no
+# exception (亦不设置共管账户, 无需存入共管账户).
 _NEGATED = re.compile(
     r"\bwithout\s+(?:(?:the\s+|any\s+)?(?:need|necessity|requirement)\s+(?:for\s+\w+\s+)?"
     r"to\s+(?:show|prove|establish|demonstrate|allege|cite)\s+)?(?:any\s+|a\s+|the\s+)?"
@@ -140,7 +155,13 @@ _NEGATED = re.compile(
     r"|\bnot\s+(?:be\s+)?(?:reduced|limited|capped|restricted|diminished)\s+(?:\w+\s+){0,3}?"
     r"by\b[^.;]*?\b(?:fees?|price|charges|sums?\s+paid|amounts?\s+paid)\b[^.;]*$"
     r"|\bnot\s+(?:be\s+)?(?:open|subject|liable|susceptible)\s+to\b[^.;]*$"
-    r"|(?:不以|不受)[^。；，]*?(?:价款|总价|总额|总金额|合同金额|服务费|费用)[^。；，]*$",
+    r"|(?:不以|不受)[^。；，]*?(?:价款|总价|总额|总金额|合同金额|服务费|费用)[^。；，]*$"
+    r"|[（(]\s*(?:包括|包含|含|including)[^）)]*$"
+    r"|不得以[^。；，]*$"
+    r"|\b(?:warrant(?:y|ies)|claims?)(?:\s+claims?)?\s*,?\s+(?:or|and|and/or)\s+(?:any\s+claims?\s+)?"
+    r"(?:under\s+)?(?:the\s+|any\s+)?$"
+    r"|\bincluding\s+(?:the\s+|all\s+|any\s+)?$"
+    r"|(?:无需|无须|不需要?|不必|不|未|亦不|并不)(?:设立|设置|存入|开立|设|使用|安排)(?:任何)?$",
     _FLAGS,
 )
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
@@ -226,7 +247,8 @@ def find_hits(rule: PlaybookRule, text: str, *, price: DealPrice | None = None) 
     sentences: _Sentences | None = None  # read at the first match
     terms_cache: dict[tuple[int, int], list[FinancialTerm]] = {}
     required: dict[tuple[int, int], bool] = {}  # guarded stretch -> requires met
-    excusing: dict[tuple[int, int], bool] = {}  # unless stretch -> excused
+    # (unless stretch, other cases blanked in it) -> excused
+    excusing: dict[tuple[tuple[int, int], tuple[tuple[int, int], ...]], bool] = {}
     about: dict[tuple[int, int], bool] = {}  # sentence -> about the rule's topic
     hits: list[RuleHit] = []
     for pattern in rule.patterns:
@@ -255,9 +277,10 @@ def find_hits(rule: PlaybookRule, text: str, *, price: DealPrice | None = None) 
                 # a number read away from its cue word is excused by what stands by either
                 first, last = _reach(match.start(), match.end(), value)
                 stretch = _unless_span(rule, masked, span, first, last)
-                if stretch not in excusing:
-                    excusing[stretch] = _excused(rule.unless, masked[stretch[0] : stretch[1]])
-                if excusing[stretch]:
+                key = (stretch, _other_cases(masked, stretch, first, last))
+                if key not in excusing:
+                    excusing[key] = _excused(rule.unless, _without(masked, stretch, key[1]))
+                if excusing[key]:
                     continue
             if rule.topic:
                 if span not in about:
@@ -301,8 +324,33 @@ def _reach(start: int, end: int, value: ValueReading | None) -> tuple[int, int]:
 def _unless_text(rule: PlaybookRule, text: str, span: tuple[int, int], start: int, end: int) -> str:
     """What ``unless`` reads: the match's sentence, or (``unless_scope: part``/``phrase``)
     only the stretch of it between the semicolons (and Chinese commas) around the match."""
-    first, last = _unless_span(rule, text, span, start, end)
-    return text[first:last]
+    stretch = _unless_span(rule, text, span, start, end)
+    return _without(text, stretch, _other_cases(text, stretch, start, end))
+
+
+def _other_cases(
+    text: str, stretch: tuple[int, int], start: int, end: int
+) -> tuple[tuple[int, int], ...]:
+    """The parentheses in ``text[stretch]`` that set another case its own term ("… nine
+    months after Completion (or, for a claim under the Tax Covenant, seven years)"),
+    away from ``text[start:end]``: what excuses that case is not an exception to this
+    one."""
+    return tuple(
+        (match.start(), match.end())
+        for match in _OTHER_CASE.finditer(text, stretch[0], stretch[1])
+        if match.end() <= start or match.start() >= end
+    )
+
+
+def _without(text: str, stretch: tuple[int, int], holes: tuple[tuple[int, int], ...]) -> str:
+    """``text[stretch]`` with each of ``holes`` blanked (same length)."""
+    pieces: list[str] = []
+    at = stretch[0]
+    for first, last in holes:
+        pieces += [text[at:first], " " * (last - first)]
+        at = last
+    pieces.append(text[at : stretch[1]])
+    return "".join(pieces)
 
 
 def _unless_span(

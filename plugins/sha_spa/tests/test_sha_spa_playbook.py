@@ -38,6 +38,99 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_escrow_held_too_long",
+        "2",
+        "seller",
+        "2.4",
+        "2. Consideration\n2.4 At Closing the Buyer shall pay $4,000,000 of the Purchase Price "
+        "into the escrow account, to be held by the Escrow Agent for thirty-six months after the "
+        "Closing Date as security for claims under Article 9.\n",
+    ),
+    (
+        "sha_spa_double_materiality_scrape",
+        "7",
+        "seller",
+        "9.8",
+        "9. Indemnification\n9.8 For the purposes of this Article 9, whether there has been any "
+        "breach of a representation and the Losses resulting from it shall be determined as if "
+        "no representation were qualified by any materiality or Material Adverse Effect "
+        "qualifier, read without regard to any materiality in it.\n",
+    ),
+    (
+        "sha_spa_change_of_control_hair_trigger",
+        "1",
+        "受让方",
+        "1.1",
+        "第一条 定义\n1.1 本协议中，“受让方控制权变更”指受让方的任一股东转让或质押其持有的受让方"
+        "股权达到受让方注册资本的百分之五以上，或受让方进行任何增资。\n",
+    ),
+    (
+        "sha_spa_claim_period_short",
+        "7",
+        "buyer",
+        "10.2",
+        "10. Limitations\n10.2 The Seller shall not be liable for a Claim unless notice of it is "
+        "given on or before the date falling eight months after Completion (or, for a claim "
+        "under the Tax Covenant, the sixth anniversary of Completion).\n",
+    ),
+    (
+        "sha_spa_seller_cap_too_low",
+        "7",
+        "受让方",
+        "9.3",
+        "第二条 转让价款\n2.1 转让价款为人民币40,000万元。\n第九条 赔偿\n9.3 转让方在本协议项下的"
+        "全部赔偿责任（包括违反股权权属保证的责任）合计不超过人民币1,000万元。\n",
+    ),
+    (
+        "sha_spa_price_paid_before_completion",
+        "2",
+        "受让方",
+        "3.1",
+        "第三条 价款支付\n3.1 受让方应于本协议生效后三个工作日内向转让方支付转让价款的30%；"
+        "该笔价款的支付不以第五条所列交割条件的成就为前提，亦不设置共管账户。\n",
+    ),
+    (
+        "sha_spa_knowledge_without_enquiry",
+        "4",
+        "受让方",
+        "7.5",
+        "第七条 陈述与保证\n7.5 转让方保证附件三所列事项真实、准确；但转让方仅对其实际知道的事项承担"
+        "责任，受让方不得以转让方理应知道为由提出索赔。\n",
+    ),
+    (
+        "sha_spa_redemption_without_return",
+        "10",
+        "投资方",
+        "6.3",
+        "第六条 回购\n6.3 回购价款为投资款加年化8%的收益；但创始人的回购义务以其所持公司股权的"
+        "变现所得为限，且回购期限可顺延至创始人出售该等股权之日。\n",
+    ),
+    (
+        "sha_spa_quorum_without_minority_director",
+        "9",
+        "投资方",
+        "5.4",
+        "第五条 董事会\n5.4 董事会会议因出席人数不足而延期的，再次召集的董事会会议不受前款法定人数"
+        "的限制，出席董事过半数同意即可通过任何决议。\n",
+    ),
+    (
+        "sha_spa_bad_leaver_too_wide",
+        "10",
+        "founder",
+        "1.1",
+        '1. Definitions\n1.1 In this Agreement: "Cause" means, for a Founder, fraud, gross '
+        "misconduct, or the failure of the Company to meet the revenue budget in the Business "
+        'Plan for any financial year; and "Bad Leaver" means a Founder dismissed for Cause.\n',
+    ),
+    (
+        "sha_spa_mac_carve_outs_swallow_it",
+        "3",
+        "受让方",
+        "1.1",
+        "第一条 定义\n1.1 “重大不利变化”指对目标公司的业务、资产或财务状况产生重大不利影响的事件，"
+        "但不包括：行业政策变化；目标公司的任何产品质量纠纷或行政处罚；关键技术人员离职。\n",
+    ),
+    (
         "sha_spa_break_fee_payable_by_one_side",
         "3",
         "seller",
@@ -1025,6 +1118,27 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "8",
+        "8. Restrictive covenants\n8.1 For four years after the Closing Date, the Seller shall "
+        "not carry on a business competing with the Business in the United States.\n",
+    ),
+    (
+        "4",
+        "第九条 特别赔偿\n9.2 对于交割日前的事实导致目标公司在交割日后补缴的税款及罚款，无论是否已"
+        "在披露函中披露，转让方均应在受让方书面通知后十个工作日内向目标公司全额补偿。\n",
+    ),
+    (
+        "7",
+        "9. Indemnification\n9.6 Once a breach of a representation has been established, the "
+        "amount of Losses shall be calculated without regard to any materiality qualifier in it.\n",
+    ),
+    (
+        "2",
+        "2. Consideration\n2.4 At Closing the Buyer shall pay $2,000,000 of the Purchase Price "
+        "into escrow, to be held for eighteen months after the Closing Date and then released to "
+        "the Seller save for claims notified.\n",
+    ),
     (
         "9",
         "第七条 过渡期\n7.1 过渡期内，未经受让方事先书面同意，目标公司不得对外提供担保。受让方应在收到目标公司书面请求后五个工作日内答复，逾期未答复的视为同意。\n",
