@@ -33,6 +33,17 @@ from contract_review.documents.definitions import (
         # a term under two names: the definition starts at the first
         ("“知悉”或“所知”指转让方的实际知悉。", "所知", "转让方的实际知悉"),
         ('"Losses" or "Loss" means all losses.', "Loss", "all losses"),
+        # "or words of similar import" after the term
+        (
+            "“转让方所知”或类似表述，指转让方二实际知悉的事项。",
+            "转让方所知",
+            "转让方二实际知悉的事项",
+        ),
+        (
+            '"Knowledge of the Seller" or any similar expression means the actual knowledge of X.',
+            "Knowledge of the Seller",
+            "the actual knowledge of X",
+        ),
         (
             "本协议项下的交割日系指先决条件满足后第五个工作日。",
             "交割日",

@@ -56,8 +56,16 @@ _OTHER_NAME = (
     r'(?:(?:"[^"\n]{1,80}?"|“[^“”\n]{1,80}?[”"]|「[^「」\n]{1,80}?」|『[^『』\n]{1,80}?』)\s*'
     r"(?:或者|或|和|及|以及|、|/|\s+or\s+|\s+and\s+)\s*)"
 )
+#: "or words of similar import" after the term: “转让方所知”或类似表述，指… / "Knowledge"
+#: or any similar expression means….
+_SIMILAR_WORDS = (
+    r"(?:(?:或|及)(?:其他)?(?:类似|相似|同类)(?:的)?(?:表述|用语|措辞|词语|表达)"
+    r"|or\s+(?:any\s+)?(?:similar|like|equivalent)\s+(?:expressions?|words?|phrases?)"
+    r"(?:\s+of\s+(?:similar|like)\s+(?:import|effect))?)"
+)
 _DEFINITION_RE = re.compile(
     rf"(?:(?:{_SCOPE_PREFIX})?{_OTHER_NAME}?{_QUOTED_TERM}\s*(?:[（(][^）)\n]{{0,80}}[）)]\s*)?"
+    rf"(?:{_SIMILAR_WORDS}\s*[,，]?\s*)?"
     rf"|{_SCOPED_TERM})[,，]?\s*(?:{_EN_VERBS}|{_ZH_VERBS})",
     re.IGNORECASE,
 )

@@ -135,7 +135,8 @@ _CONCESSIVE = re.compile(
     _FLAGS,
 )
 # Words just before an ``unless`` match that deny it: "without the need to show any default
-# by the Owner", "without any breach" — the default is what the term does without.
+# by the Owner", "without any breach", "without the need for the Claim to be agreed by the
+# Seller" — the default (the agreement) is what the term does without.
 # So do words that put the matched thing in a list of figures that do not limit the term,
 # beside the price or the fees: "not reduced by reference to any fees paid, any insurance
 # limit", 不以本合同价款、…保险赔付金额…为限 (insurance alone, "not limited by the amount of
@@ -152,6 +153,8 @@ _NEGATED = re.compile(
     r"\bwithout\s+(?:(?:the\s+|any\s+)?(?:need|necessity|requirement)\s+(?:for\s+\w+\s+)?"
     r"to\s+(?:show|prove|establish|demonstrate|allege|cite)\s+)?(?:any\s+|a\s+|the\s+)?"
     r"(?:\w+\s+){0,2}$"
+    r"|\bwithout\s+(?:the\s+|any\s+)?(?:need|necessity|requirement)\s+for\s+(?:(?:the|any|such|that)\s+)?"
+    r"\w+(?:\s+\w+)?\s+to\s+be\s+$"
     r"|\bnot\s+(?:be\s+)?(?:reduced|limited|capped|restricted|diminished)\s+(?:\w+\s+){0,3}?"
     r"by\b[^.;]*?\b(?:fees?|price|charges|sums?\s+paid|amounts?\s+paid)\b[^.;]*$"
     r"|\bnot\s+(?:be\s+)?(?:open|subject|liable|susceptible)\s+to\b[^.;]*$"

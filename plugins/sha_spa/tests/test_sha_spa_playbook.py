@@ -38,6 +38,108 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_adjustment_threshold_for_one_side",
+        "2",
+        "buyer",
+        "4.4",
+        "4. Adjustment\n4.4 The difference shall be paid by the Seller to the Buyer or by the "
+        "Buyer to the Seller, provided that no amount shall be payable by the Seller under "
+        "clause 4.4 unless the shortfall exceeds $250,000, whereas any amount payable by the "
+        "Buyer shall be paid in full.\n",
+    ),
+    (
+        "sha_spa_improvements_of_one_party_taken",
+        "8",
+        "受让方",
+        "1.1",
+        "第一条 定义\n1.1 “改进”指在本协议有效期内对许可技术所作的任何改进，不论由目标公司还是由"
+        "受让方的关联方完成，亦无论是否使用目标公司的资源。\n",
+    ),
+    (
+        "sha_spa_reserved_matters_carved_out",
+        "9",
+        "investor",
+        "1.1",
+        '1. Definitions\n1.1 "Investor Consent Matters" means the matters in Schedule 3, save '
+        "that no matter shall constitute an Investor Consent Matter to the extent that it is "
+        "provided for in the Budget approved by the Board.\n",
+    ),
+    (
+        "sha_spa_full_ratchet",
+        "10",
+        "founder",
+        "7.2",
+        "7. Anti-dilution\n7.2 On a Dilutive Issue the Conversion Price shall be adjusted on a "
+        "broad-based weighted average basis, provided that during the first year the Conversion "
+        "Price shall be reduced to the price at which the new shares are issued.\n",
+    ),
+    (
+        "sha_spa_conditions_waived_at_one_side_discretion",
+        "3",
+        "受让方",
+        "4.3",
+        "第四条 先决条件\n4.3 第4.1条所列条件于最后期限仍未满足的，转让方有权通知受让方视为该等条件"
+        "已被豁免，受让方应继续完成交割。\n",
+    ),
+    (
+        "sha_spa_investor_locked_in",
+        "10",
+        "投资方",
+        "9.1",
+        "第九条 股权转让\n9.1 投资方转让其所持公司股权，须事先取得创始人的书面同意，且不得向竞争对手"
+        "转让。\n",
+    ),
+    (
+        "sha_spa_forced_sale_below_value",
+        "10",
+        "受让方",
+        "12.3",
+        "第十二条 控制权变更\n12.3 受让方发生控制权变更的，转让方有权按照受让方所持股权的账面净资产与"
+        "其实缴出资额两者中较低者的价格收购受让方持有的全部股权。\n",
+    ),
+    (
+        "sha_spa_completion_accounts_decided_by_one_side",
+        "2",
+        "seller",
+        "4.2",
+        "4. Completion Accounts\n4.2 The Completion Statement shall be prepared by the Buyer "
+        "within 60 days after Completion and, once delivered, shall be final and binding on "
+        "the parties for all purposes.\n",
+    ),
+    (
+        "sha_spa_expert_is_one_sides_auditor",
+        "2",
+        "seller",
+        "4.3",
+        "4. Completion Accounts\n4.3 Any item that the parties do not agree shall be submitted "
+        "for decision to the Buyer's auditors, whose decision shall be final.\n",
+    ),
+    (
+        "sha_spa_business_run_freely_before_completion",
+        "5",
+        "buyer",
+        "6.1",
+        "6. Pre-Completion\n6.1 Pending Completion the Seller may carry on the business of the "
+        "Company as it sees fit, including incurring borrowings and disposing of assets.\n",
+    ),
+    (
+        "sha_spa_business_run_freely_before_completion",
+        "5",
+        "受让方",
+        "6.1",
+        "第六条 过渡期\n6.1 过渡期内，转让方可根据经营需要自行决定目标公司的对外借款、担保及资产处置"
+        "事项，无需取得受让方的同意。\n",
+    ),
+    (
+        "sha_spa_price_adjusted_one_way",
+        "2",
+        "seller",
+        "3.5",
+        "3. Price adjustment\n3.5 If the Completion Net Assets are less than the Target Net "
+        "Assets, the Consideration shall be reduced by the shortfall; if they exceed the Target "
+        "Net Assets, there shall be no adjustment to the Consideration.\n",
+    ),
+    (
         "sha_spa_escrow_held_too_long",
         "2",
         "seller",
@@ -1118,6 +1220,32 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "2",
+        "9. Set-off\n9.9 The Buyer may set off against any deferred payment any amount finally "
+        "determined by a court to be owed to it by the Seller.\n",
+    ),
+    (
+        "10",
+        "第九条 股权转让\n9.1 投资方可向其关联方自由转让其所持公司股权，但不得向公司的竞争对手转让。\n",
+    ),
+    (
+        "2",
+        "4. Completion Accounts\n4.3 Any item in dispute shall be referred to an independent "
+        "firm of accountants agreed by the parties, acting as expert, whose decision binds both.\n",
+    ),
+    (
+        "5",
+        "6. Pre-Completion\n6.1 Pending Completion the Seller shall carry on the business in the "
+        "ordinary course and shall not, without the Buyer's consent (not to be unreasonably "
+        "withheld), incur borrowings or dispose of material assets.\n",
+    ),
+    (
+        "2",
+        "3. Price adjustment\n3.5 If the Completion Net Assets are less than the Target Net "
+        "Assets, the Consideration shall be reduced by the shortfall, and if they exceed it, "
+        "increased by the excess.\n",
+    ),
     (
         "8",
         "8. Restrictive covenants\n8.1 For four years after the Closing Date, the Seller shall "
