@@ -33,6 +33,12 @@ from contract_review.documents.definitions import (
         # a term under two names: the definition starts at the first
         ("“知悉”或“所知”指转让方的实际知悉。", "所知", "转让方的实际知悉"),
         ('"Losses" or "Loss" means all losses.', "Loss", "all losses"),
+        # 指 + 标的 (the target), not 指标 (an indicator)
+        (
+            "“合格上市”指标的公司的股票在证券交易所上市。",
+            "合格上市",
+            "标的公司的股票在证券交易所上市",
+        ),
         # "or words of similar import" after the term
         (
             "“转让方所知”或类似表述，指转让方二实际知悉的事项。",

@@ -128,3 +128,32 @@ def test_a_chinese_deemed_disclosure_clause_sets_the_standard() -> None:
     side = resolve_party("投资方", [agreement_doc])
     findings = disclosure_findings(ITEM, [location], [agreement_doc, letter_doc], party=side)
     assert {f.clause_id for f in findings} == {"6.5", "6.8"}
+
+
+def test_general_disclosures_the_agreement_already_excludes_are_medium_with_no_redline() -> None:
+    """Where the standard clause itself lets only fair disclosure with sufficient detail
+    qualify the warranties, adding that sentence again would change nothing: the finding
+    asks for the general disclosures to be struck from the letter instead."""
+    fair = AGREEMENT_TEXT.replace(
+        "fairly disclosed in the Disclosure Letter.",
+        "fairly disclosed in the Disclosure Letter, that is with sufficient detail to enable "
+        "a reasonable buyer to identify the nature and scope of the matter.",
+    )
+    agreement = parse_text(fair.format(indemnified="9.9"), name="spa.txt")
+    letter = parse_text(LETTER_TEXT, name="letter.txt", role="disclosure_letter")
+    article = agreement.find("7")
+    assert article is not None
+    location = ClauseLocation(
+        document="spa.txt", role="primary", clause_id="7", start=article.start, end=article.end
+    )
+    side = resolve_party("buyer", [agreement])
+    findings = {
+        f.clause_id: f
+        for f in disclosure_findings(ITEM, [location], [agreement, letter], party=side)
+    }
+    general = findings["7.1"]
+    assert general.risk_level is RiskLevel.MEDIUM
+    assert general.suggested_change is None
+    assert any("Data Room" in e.text for e in general.evidence if e.kind == "reference")
+    assert "struck from the letter" in general.description
+    assert findings["7.6"].risk_level is RiskLevel.HIGH  # the specific disclosure is unchanged

@@ -45,8 +45,9 @@ _QUOTED_TERM = (
     r"|『(?P<t5>[^『』\n]{1,80}?)』)"
 )
 _EN_VERBS = r"(?:shall\s+mean|means|mean|shall\s+have\s+the\s+meaning|has\s+the\s+meaning|is\s+defined\s+as)\b"
-# 指 but not 指定/指出/指示/... ("交付至“甲方”指定地点" defines nothing).
-_ZH_VERBS = r"(?:是指|系指|意指|意为|指(?![定出示导挥南标令明引控]))"
+# 指 but not 指定/指出/指示/... ("交付至“甲方”指定地点" defines nothing); 指标 only as
+# 指 + 标的 ("“合格上市”指标的公司的股票…上市" defines).
+_ZH_VERBS = r"(?:是指|系指|意指|意为|指(?![定出示导挥南令明引控]|标(?!的)))"
 #: The instrument naming its own term: 本合同所称 / 本协议项下的 / 本合同中的 ….
 _SCOPE_PREFIX = r"本(?:合同|协议|协议书|条款|章程|附件|补充协议)(?:项下的?|中的?|所称的?|所述的?)+"
 #: An unquoted term after that prefix: 本合同所称工程款，是指… / 本协议项下的交割日系指….

@@ -377,6 +377,8 @@ def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | Non
     )
     if detected is None or ctx.worded(passage):
         return None
+    if rule.reader_needs and not any_match(rule.reader_needs, passage.text):
+        return None
     return _with_detected(
         ctx, rule, passage, detected, "Read by the term reader", by_term_reader=True
     )
@@ -447,7 +449,9 @@ def _with_detected(
                 counter = ours
             else:
                 acting = ours
-    finding = _finding(ctx, rule, passage, hits, subject=acting, counter=counter)
+    finding = _finding(
+        ctx, rule, passage, hits, subject=acting, counter=counter, by_term_reader=by_term_reader
+    )
     note = f" ({reader}, {detected.probability:.0%} sure.)"
     return finding.model_copy(update={"description": finding.description + note})
 
@@ -671,12 +675,16 @@ def _finding(
     *,
     subject: str | None = None,
     counter: str | None = None,
+    by_term_reader: bool = False,
 ) -> Finding:
     """The rule's finding on ``hits`` in ``passage``; ``subject`` is the party the term
     is about where already read, else it is read at the first hit; ``counter`` is the
     party on the other side from the subject, read by the rule's ``counter_verbs``
     (the party a named_party term favours, the party an other_party term binds), which
-    then decides whom the term burdens."""
+    then decides whom the term burdens. The term reader (``by_term_reader``) has read
+    the clause as burdening our party, so who controls the board does not turn its
+    reading of a minority protection round (a quorum that needs the minority's director
+    even at an adjourned meeting burdens the majority)."""
     hit = hits[0]
     subject = None if counter is not None else subject or ctx.subject(rule, passage, hit)
     if hit.value is not None:
@@ -707,7 +715,10 @@ def _finding(
             description += f" It burdens the {subject}."
         elif subject is not None and rule.burdens == ("other_party",):
             description += f" It favours the {subject} over the other party."
-        burden = burden_of(rule, subject, ctx.party, ctx.playbook.sides)
+        party = ctx.party
+        if by_term_reader and party is not None:
+            party = party.model_copy(update={"controls_board": None})
+        burden = burden_of(rule, subject, party, ctx.playbook.sides)
     return _build(
         ctx,
         rule,

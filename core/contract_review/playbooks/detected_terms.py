@@ -105,6 +105,9 @@ def read_term(
     if reading is None or rule.category not in {category for category, _ in reading.subjects}:
         return None
     part = _one_sided_part(text, reader, mark)
+    # the reader reads whom the clause burdens itself: who controls the board does not
+    # turn a minority protection round for it (see clause_assessment._finding)
+    reading_party = party.model_copy(update={"controls_board": None})
     numbers_only = fair_at_top = False
     for rank, (category, probability) in enumerate(reading.subjects):
         if rank > 0 and probability < MIN_LOWER_SUBJECT:
@@ -121,7 +124,7 @@ def read_term(
             # ("the cap too high"): no rule that reads no number answers for it
             numbers_only = True
         for candidate in subject_rules:
-            if burden_of(candidate, None, party, playbook.sides) == "theirs" or (
+            if burden_of(candidate, None, reading_party, playbook.sides) == "theirs" or (
                 numbers_only and rank > 0 and not candidate.is_numeric
             ):
                 continue

@@ -256,6 +256,17 @@ def _specific(
     )
 
 
+# The standard clause already keeps general disclosures out: only what is fairly
+# disclosed, with enough detail to identify it, qualifies the warranties.
+_FAIR_STANDARD = re.compile(
+    r"\bfairly\s+disclosed\b[^.;]{0,200}?\b(?:sufficient|enough|adequate|reasonable)\s+"
+    r"(?:detail|particulars)|\b(?:sufficient|enough)\s+detail\s+to\s+(?:enable|allow)\b"
+    r"|(?:充分|具体|公平|准确)[^。；]{0,20}?披露[^。；]{0,80}?(?:足以|能够|使)[^。；]{0,40}?(?:识别|判断|了解)"
+    r"[^。；]{0,20}?(?:性质|范围)",
+    re.IGNORECASE,
+)
+
+
 def _general(
     item: ChecklistItem,
     primary: Document,
@@ -267,6 +278,8 @@ def _general(
     clause = Evidence.from_section(primary, section)
     warrantor, beneficiary = names
     chinese = _CJK.search(clause.text) is not None
+    if _FAIR_STANDARD.search(clause.text):
+        return _already_fair(item, clause, general, letters, beneficiary, chinese=chinese)
     if chinese:
         title = "披露函对数据室等全部资料作出一般披露"
         description = (
@@ -305,6 +318,49 @@ def _general(
     )
 
 
+def _already_fair(
+    item: ChecklistItem,
+    clause: Evidence,
+    general: list[Disclosure],
+    letters: dict[str, Document],
+    beneficiary: str,
+    *,
+    chinese: bool,
+) -> Finding:
+    """The general disclosures where the agreement's own standard already keeps them from
+    qualifying the warranties: a medium finding asking for them to be struck from the
+    letter, with no change to a clause that already says what the change would add."""
+    if chinese:
+        title = "披露函作出一般披露，但本协议的披露标准已排除其效力"
+        description = (
+            f"披露函将整个数据室、公开信息或尽职调查资料作为一般披露：“{_excerpt(general[0].text)}”。"
+            f"第{clause.id}条已规定仅具体、公平披露的事项方可限制陈述与保证；建议要求删除披露函中的一般披露，以免争议。"
+        )
+        rationale = "只有在披露函中具体、公平披露且足以识别其性质和范围的事项，才应限制陈述与保证。"
+    else:
+        title = "The disclosure letter makes general disclosures, which the agreement's standard already excludes"
+        description = (
+            f"The Disclosure Letter makes general disclosures: “{_excerpt(general[0].text)}”. "
+            f"Clause {clause.id} already lets only matters fairly disclosed qualify the "
+            f"warranties; ask for the general disclosures to be struck from the letter so "
+            f"that the {beneficiary} need not argue the point."
+        )
+        rationale = (
+            "Only matters fairly disclosed, with enough detail to identify their nature and "
+            "scope, should qualify the warranties."
+        )
+    return _finding(
+        f"general_disclosure@{clause.id}",
+        item,
+        clause,
+        [_reference(d, letters) for d in general],
+        title=title,
+        description=description,
+        rationale=rationale,
+        added=None,
+    )
+
+
 def _finding(
     finding_id: str,
     item: ChecklistItem,
@@ -314,21 +370,25 @@ def _finding(
     title: str,
     description: str,
     rationale: str,
-    added: str,
+    added: str | None,
 ) -> Finding:
-    """A high finding at ``clause``, quoting ``references``, whose redline adds ``added``."""
-    joiner = "" if _CJK.search(clause.text) else " "
-    after = f"{clause.text.rstrip()}{joiner}{added}"
+    """A high finding at ``clause``, quoting ``references``, whose redline adds ``added``;
+    without ``added``, a medium finding with no redline."""
+    change = None
+    if added is not None:
+        joiner = "" if _CJK.search(clause.text) else " "
+        after = f"{clause.text.rstrip()}{joiner}{added}"
+        change = suggested_change(clause.text, after, label=f"clause {clause.id}")
     return Finding(
         finding_id=finding_id,
         clause_id=clause.id,
         checklist_item_id=item.clause_id,
         title=title,
-        risk_level=RiskLevel.HIGH,
+        risk_level=RiskLevel.HIGH if added is not None else RiskLevel.MEDIUM,
         description=description,
         rationale=rationale,
         evidence=[clause, *references],
-        suggested_change=suggested_change(clause.text, after, label=f"clause {clause.id}"),
+        suggested_change=change,
     )
 
 

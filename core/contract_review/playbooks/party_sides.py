@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..documents.model import Document
 from ..errors import InputError
 from ..text.sentences import sentence_at
+from .board_seats import controls_board
 from .contract_parties import ContractParty, find_parties
 from .playbook_models import SideSpec
 from .rule_matching import RuleHit
@@ -89,6 +90,12 @@ class PartySide(BaseModel):
         description="What the user's value matched: a side id or word, a label the "
         "contract defines, or a party's name."
     )
+    controls_board: bool | None = Field(
+        default=None,
+        description="Whether this party appoints more directors than any other (None: "
+        "the contract does not say). Decides whom a minority protection's weakening "
+        "burdens (rules with ``protects_minority``).",
+    )
 
     def is_called(self, word: str) -> bool:
         """True when ``word`` names this party (without case)."""
@@ -123,6 +130,16 @@ def resolve_party(
     :param sides: The playbook's sides (their extra words count too).
     :raises InputError: when ``value`` matches nothing, listing what it could match.
     """
+    party = _resolved(value, documents, sides)
+    seats = controls_board(
+        (document.source for document in documents if document.role == "primary"),
+        party.is_called,
+    )
+    return party.model_copy(update={"controls_board": seats}) if seats is not None else party
+
+
+def _resolved(value: str, documents: Sequence[Document], sides: Iterable[SideSpec]) -> PartySide:
+    """:func:`resolve_party` without reading the board seats."""
     known = merged_sides(sides)
     wanted = value.strip()
     if not wanted:
@@ -406,7 +423,13 @@ def burden_of(
 ) -> Burden:
     """Whether the term ``rule`` found burdens ``party``'s side ("ours"), the other
     side ("theirs"), or we cannot tell ("unknown": no party, 'either', no subject)."""
-    if party is None or rule.burdens == ("either",):
+    if party is None:
+        return "unknown"
+    if rule.protects_minority and party.controls_board is not None:
+        # the contract says who controls the board: weakening a minority protection
+        # burdens the side that does not
+        return "theirs" if party.controls_board else "ours"
+    if rule.burdens == ("either",):
         return "unknown"
     if rule.burdens[0] in ("named_party", "other_party"):
         if subject is None:

@@ -148,7 +148,7 @@ _CONCESSIVE = re.compile(
 # a thing named beside the warranties, or after "including": "any claim under the
 # Warranties or the tax covenant", "any Claim or any claim under the Tax Covenant", "all
 # Claims including Tax Claims" are covered too. And a thing that is not set up is no
-# exception (亦不设置共管账户, 无需存入共管账户).
+# exception, nor is any item of its list (亦不设置共管账户、银行保函或其他担保安排).
 _NEGATED = re.compile(
     r"\bwithout\s+(?:(?:the\s+|any\s+)?(?:need|necessity|requirement)\s+(?:for\s+\w+\s+)?"
     r"to\s+(?:show|prove|establish|demonstrate|allege|cite)\s+)?(?:any\s+|a\s+|the\s+)?"
@@ -164,7 +164,8 @@ _NEGATED = re.compile(
     r"|\b(?:warrant(?:y|ies)|claims?)(?:\s+claims?)?\s*,?\s+(?:or|and|and/or)\s+(?:any\s+claims?\s+)?"
     r"(?:under\s+)?(?:the\s+|any\s+)?$"
     r"|\bincluding\s+(?:the\s+|all\s+|any\s+)?$"
-    r"|(?:无需|无须|不需要?|不必|不|未|亦不|并不)(?:设立|设置|存入|开立|设|使用|安排)(?:任何)?$",
+    r"|(?:无需|无须|不需要?|不必|不|未|亦不|并不)(?:设立|设置|存入|开立|设|使用|安排|提供)"
+    r"(?:任何)?[^。；，]{0,20}?$",
     _FLAGS,
 )
 _COMPARE: dict[str, Callable[[float, float], bool]] = {

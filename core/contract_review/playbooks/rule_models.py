@@ -285,6 +285,19 @@ class PlaybookRule(_Model):
         "[supplier, contractor]), or one of 'either', 'named_party' (the party the matched "
         "sentence is about, or the pattern's (?P<party>...) group) and 'other_party'.",
     )
+    reader_needs: tuple[str, ...] = Field(
+        default=(),
+        description="Patterns one of which the passage must hold for the term reader's "
+        "reading of this rule's subject to count (a list of vetoes that names related-party "
+        "transactions is no vote without abstention unless it speaks of voting).",
+    )
+    protects_minority: bool = Field(
+        default=False,
+        description="The term weakens a protection of the shareholder that does not control "
+        "the board (a quorum needing each side's director, reserved matters, abstention "
+        "on related-party dealings): where the contract shows which party appoints more "
+        "directors, the term burdens the other one, whatever ``burdens`` says.",
+    )
     party_verbs: tuple[str, ...] = Field(
         default=(),
         description="With burdens named_party/other_party: what follows the party the term "
@@ -324,6 +337,7 @@ class PlaybookRule(_Model):
         "unless_in_section",
         "party_verbs",
         "counter_verbs",
+        "reader_needs",
     )
     @classmethod
     def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:

@@ -38,6 +38,48 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_financing_or_diligence_condition",
+        "3",
+        "seller",
+        "4.1",
+        "4. Conditions\n4.1 Completion is conditional on (a) the Buyer having obtained debt "
+        "financing for the Consideration on terms satisfactory to it and (b) merger clearance.\n",
+    ),
+    (
+        "sha_spa_financing_or_diligence_condition",
+        "3",
+        "转让方",
+        "4.1",
+        "第四条 先决条件\n4.1 本次交易以下列条件全部满足为先决条件：（一）尽职调查结果令受让方满意；"
+        "（二）取得市场监管部门的批准。\n",
+    ),
+    (
+        "sha_spa_hell_or_high_water",
+        "3",
+        "buyer",
+        "5.3",
+        "5. Clearances\n5.3 The Buyer shall take any and all steps necessary to obtain merger "
+        "clearance, including agreeing to divest any business or assets of the Buyer's group.\n",
+    ),
+    (
+        "sha_spa_loss_reduced_by_recoverable_insurance",
+        "7",
+        "buyer",
+        "10.6",
+        "10. Limitations\n10.6 The Seller shall not be liable for any Loss to the extent it is "
+        "recoverable under any insurance policy of the Company, whether or not a claim is made "
+        "under that policy.\n",
+    ),
+    (
+        "sha_spa_dragged_minority_gives_warranties",
+        "10",
+        "investor",
+        "12.4",
+        "12. Drag-along\n12.4 The Dragged Shareholders shall give the same representations, "
+        "warranties and indemnities as are given by the Dragging Shareholders, jointly and "
+        "severally with them.\n",
+    ),
+    (
         "sha_spa_adjustment_threshold_for_one_side",
         "2",
         "buyer",
@@ -1220,6 +1262,21 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "3",
+        "4. Conditions\n4.1 Completion is conditional on merger clearance and on no order of a "
+        "court prohibiting the sale; the Buyer's obligations are not conditional on financing.\n",
+    ),
+    (
+        "7",
+        "10. Limitations\n10.6 A claim shall be reduced by any amount actually recovered by the "
+        "Buyer under any insurance policy, net of the costs of recovery.\n",
+    ),
+    (
+        "10",
+        "12. Drag-along\n12.4 The Dragged Shareholders shall give warranties as to title and "
+        "capacity only, severally and limited to the proceeds each receives.\n",
+    ),
     (
         "2",
         "9. Set-off\n9.9 The Buyer may set off against any deferred payment any amount finally "
