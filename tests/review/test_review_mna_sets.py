@@ -8,9 +8,9 @@ terms at their sub-clause, 1/30 and 3/30 balanced clauses flagged. These sets ha
 been diagnosed (the term reader is trained on the 23rd to the 46th; the rules were
 fixed on all of them), so the figures below are regression checks, not measures of
 generalisation; over the 35th to the 50th they add up to 483/496 seeded terms at their
-sub-clause and 23/496 balanced clauses flagged (in sample). The 51st to the 56th arrived
-at 24/30, 19/30, 21/30, 25/30, 26/30 and 22/30 terms (3/30, 2/30, 3/30, 1/30, 1/30 and
-3/30 balanced) and have since been diagnosed.
+sub-clause and 23/496 balanced clauses flagged (in sample). The 51st to the 58th arrived
+at 24/30, 19/30, 21/30, 25/30, 26/30, 22/30, 25/30 and 21/30 terms (3/30, 2/30, 3/30,
+1/30, 1/30, 3/30, 1/30 and 2/30 balanced) and have since been diagnosed.
 
 A seeded term counts when a high or critical finding at its own sub-clause quotes it; a
 balanced clause when a high or critical finding quotes it. Every report must keep the
@@ -64,6 +64,8 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "fiftyfourth": (30, 0),  # of 30 terms and as many balanced clauses
     "fiftyfifth": (30, 1),  # of 30 terms and as many balanced clauses
     "fiftysixth": (30, 1),  # of 30 terms and as many balanced clauses
+    "fiftyseventh": (27, 0),  # of 30 terms and as many balanced clauses
+    "fiftyeighth": (26, 1),  # of 30 terms and as many balanced clauses
 }
 
 

@@ -47,6 +47,7 @@ Parties:
 * :mod:`.contract_parties` — the parties a contract names, and its words for each;
 * :mod:`.side_labels` — the party sides core knows, and their common words;
 * :mod:`.party_sides` — the side we act for (``--party``), and whom a term burdens;
+* :mod:`.board_seats` — who controls the board: the directors each party may appoint;
 
 Redlines:
 

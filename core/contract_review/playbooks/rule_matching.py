@@ -142,9 +142,7 @@ _CONCESSIVE = re.compile(
 # limit", 不以本合同价款、…保险赔付金额…为限 (insurance alone, "not limited by the amount of
 # any insurance it maintains", is still an exception); and a route of challenge that is
 # closed: "not open to dispute, review, expert determination or any legal proceedings".
-# And a parenthesis that brings the thing in ("累计不超过…（包括违反权属保证的责任）",
-# "(including claims under the title warranties)"): the term covers it, not excepts it;
-# and a ground that may not be relied on (不得以…经合理调查即可知悉为由主张…). So does
+# And a ground that may not be relied on (不得以…经合理调查即可知悉为由主张…). So does
 # a thing named beside the warranties, or after "including": "any claim under the
 # Warranties or the tax covenant", "any Claim or any claim under the Tax Covenant", "all
 # Claims including Tax Claims" are covered too. And a thing that is not set up is no
@@ -159,7 +157,6 @@ _NEGATED = re.compile(
     r"by\b[^.;]*?\b(?:fees?|price|charges|sums?\s+paid|amounts?\s+paid)\b[^.;]*$"
     r"|\bnot\s+(?:be\s+)?(?:open|subject|liable|susceptible)\s+to\b[^.;]*$"
     r"|(?:不以|不受)[^。；，]*?(?:价款|总价|总额|总金额|合同金额|服务费|费用)[^。；，]*$"
-    r"|[（(]\s*(?:包括|包含|含|including)[^）)]*$"
     r"|不得以[^。；，]*$"
     r"|\b(?:warrant(?:y|ies)|claims?)(?:\s+claims?)?\s*,?\s+(?:or|and|and/or)\s+(?:any\s+claims?\s+)?"
     r"(?:under\s+)?(?:the\s+|any\s+)?$"

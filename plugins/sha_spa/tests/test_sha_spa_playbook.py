@@ -38,6 +38,23 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_chair_casting_vote",
+        "9",
+        "乙方",
+        "6.4",
+        "第六条 董事会\n6.4 董事会表决出现赞成票与反对票相等的情形时，董事长有权多投一票。\n",
+    ),
+    (
+        "sha_spa_tag_along_only_on_change_of_control",
+        "10",
+        "investor",
+        "11.1",
+        "11. Tag-along\n11.1 If the Sponsor proposes to transfer Shares, the transferee shall "
+        "offer to buy from each other Shareholder the same proportion of its Shares at the same "
+        "price per Share, provided that this Clause 11 shall not apply to any transfer of Shares "
+        "representing in aggregate less than 50 per cent of the Shares.\n",
+    ),
+    (
         "sha_spa_financing_or_diligence_condition",
         "3",
         "seller",
@@ -1262,6 +1279,13 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
 
 #: (checklist item, a balanced clause on a subject above).
 BALANCED: list[tuple[str, str]] = [
+    (
+        "7",
+        "3. Price\n3.1 The Consideration is GBP 40,000,000.\n10. Limitations\n10.1 The aggregate "
+        "liability of the Seller shall not exceed (a) for Claims for breach of the Fundamental "
+        "Warranties, the Consideration; and (b) for all other Claims, 25 per cent of the "
+        "Consideration.\n",
+    ),
     (
         "3",
         "4. Conditions\n4.1 Completion is conditional on merger clearance and on no order of a "
