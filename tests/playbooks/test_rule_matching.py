@@ -585,3 +585,11 @@ def _generic_rule(rule_id: str) -> PlaybookRule:
 )
 def test_generic_rules_read_what_the_words_do(rule_id: str, text: str, fires: bool) -> None:
     assert bool(find_hits(_generic_rule(rule_id), text)) is fires
+
+
+def test_a_sentence_full_of_other_case_parentheses_is_read_whole() -> None:
+    """Past MAX_OTHER_CASES "(or, for …)" parentheses a sentence's unless is read whole,
+    once, not once per match and parenthesis."""
+    text = "A claim within nine months (or, for a Tax claim, seven years) " * 200 + "."
+    hits = find_hits(_claim_period_rule(), text)
+    assert hits == []  # read whole: the Tax exception excuses the sentence

@@ -60,6 +60,9 @@ TOPIC_RUNNER_UP = 0.3
 TOPIC_MARGIN = 0.1
 #: How far back (characters) "without ..." denies an ``unless`` match.
 NEGATION_CHARS = 80
+#: The most "(or, for a Tax claim, …)" parentheses a sentence may hold for each to be read
+#: as another case (see :func:`_other_cases`).
+MAX_OTHER_CASES = 8
 #: Sentences after the match's own that ``requires_scope: following`` looks at.
 FOLLOWING_SENTENCES = 2
 
@@ -335,12 +338,25 @@ def _other_cases(
     """The parentheses in ``text[stretch]`` that set another case its own term ("… nine
     months after Completion (or, for a claim under the Tax Covenant, seven years)"),
     away from ``text[start:end]``: what excuses that case is not an exception to this
-    one."""
-    return tuple(
-        (match.start(), match.end())
-        for match in _OTHER_CASE.finditer(text, stretch[0], stretch[1])
-        if match.end() <= start or match.start() >= end
-    )
+    one. A stretch with more than :data:`MAX_OTHER_CASES` of them is read whole, so a
+    sentence's ``unless`` is still read a bounded number of times however many matches
+    and parentheses it holds."""
+    cases = _cases_in(text, stretch[0], stretch[1])
+    if len(cases) > MAX_OTHER_CASES:
+        return ()
+    return tuple((first, last) for first, last in cases if last <= start or first >= end)
+
+
+@lru_cache(maxsize=256)
+def _cases_in(text: str, first: int, last: int) -> tuple[tuple[int, int], ...]:
+    """Where the other-case parentheses of ``text[first:last]`` are (read once per
+    stretch), at most one more than :data:`MAX_OTHER_CASES`."""
+    found: list[tuple[int, int]] = []
+    for match in _OTHER_CASE.finditer(text, first, last):
+        found.append((match.start(), match.end()))
+        if len(found) > MAX_OTHER_CASES:
+            break
+    return tuple(found)
 
 
 def _without(text: str, stretch: tuple[int, int], holes: tuple[tuple[int, int], ...]) -> str:
