@@ -278,8 +278,7 @@ def _general(
     clause = Evidence.from_section(primary, section)
     warrantor, beneficiary = names
     chinese = _CJK.search(clause.text) is not None
-    if _FAIR_STANDARD.search(clause.text):
-        return _already_fair(item, clause, general, letters, beneficiary, chinese=chinese)
+    added: str | None
     if chinese:
         title = "披露函对数据室等全部资料作出一般披露"
         description = (
@@ -306,6 +305,10 @@ def _general(
             "data room, do not qualify the Warranties; only matters fairly disclosed with "
             f"sufficient detail to enable the {beneficiary} to identify their nature and scope do."
         )
+    if _FAIR_STANDARD.search(clause.text):
+        # the agreement's own standard already keeps them out: a medium finding, no redline
+        title, description, rationale = _already_fair(clause, general, beneficiary, chinese=chinese)
+        added = None
     return _finding(
         f"general_disclosure@{section.id}",
         item,
@@ -319,45 +322,27 @@ def _general(
 
 
 def _already_fair(
-    item: ChecklistItem,
-    clause: Evidence,
-    general: list[Disclosure],
-    letters: dict[str, Document],
-    beneficiary: str,
-    *,
-    chinese: bool,
-) -> Finding:
-    """The general disclosures where the agreement's own standard already keeps them from
-    qualifying the warranties: a medium finding asking for them to be struck from the
-    letter, with no change to a clause that already says what the change would add."""
+    clause: Evidence, general: list[Disclosure], beneficiary: str, *, chinese: bool
+) -> tuple[str, str, str]:
+    """Title, description and rationale of the general disclosures where the agreement's
+    own standard already keeps them from qualifying the warranties: the finding asks for
+    them to be struck from the letter, with no change to a clause that already says what
+    the change would add."""
     if chinese:
-        title = "披露函作出一般披露，但本协议的披露标准已排除其效力"
-        description = (
+        return (
+            "披露函作出一般披露，但本协议的披露标准已排除其效力",
             f"披露函将整个数据室、公开信息或尽职调查资料作为一般披露：“{_excerpt(general[0].text)}”。"
-            f"第{clause.id}条已规定仅具体、公平披露的事项方可限制陈述与保证；建议要求删除披露函中的一般披露，以免争议。"
+            f"第{clause.id}条已规定仅具体、公平披露的事项方可限制陈述与保证；建议要求删除披露函中的一般披露，以免争议。",
+            "只有在披露函中具体、公平披露且足以识别其性质和范围的事项，才应限制陈述与保证。",
         )
-        rationale = "只有在披露函中具体、公平披露且足以识别其性质和范围的事项，才应限制陈述与保证。"
-    else:
-        title = "The disclosure letter makes general disclosures, which the agreement's standard already excludes"
-        description = (
-            f"The Disclosure Letter makes general disclosures: “{_excerpt(general[0].text)}”. "
-            f"Clause {clause.id} already lets only matters fairly disclosed qualify the "
-            f"warranties; ask for the general disclosures to be struck from the letter so "
-            f"that the {beneficiary} need not argue the point."
-        )
-        rationale = (
-            "Only matters fairly disclosed, with enough detail to identify their nature and "
-            "scope, should qualify the warranties."
-        )
-    return _finding(
-        f"general_disclosure@{clause.id}",
-        item,
-        clause,
-        [_reference(d, letters) for d in general],
-        title=title,
-        description=description,
-        rationale=rationale,
-        added=None,
+    return (
+        "The disclosure letter makes general disclosures, which the agreement's standard already excludes",
+        f"The Disclosure Letter makes general disclosures: “{_excerpt(general[0].text)}”. "
+        f"Clause {clause.id} already lets only matters fairly disclosed qualify the "
+        f"warranties; ask for the general disclosures to be struck from the letter so "
+        f"that the {beneficiary} need not argue the point.",
+        "Only matters fairly disclosed, with enough detail to identify their nature and "
+        "scope, should qualify the warranties.",
     )
 
 
