@@ -17,6 +17,7 @@ from contract_review.domain import Playbook
 from contract_review.errors import InputError
 from contract_review.playbooks.playbook_loading import load_playbook_resource
 from contract_review.playbooks.rule_matching import find_hits
+from contract_review.playbooks.value_reading import MAX_VALUE_DISTANCE
 from contract_review.review.engine import ReviewEngine
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
 from contract_review.review.findings import FindingStatus
@@ -81,6 +82,38 @@ def test_a_100k_chinese_sentence_of_hits_is_matched_once_per_rule(
     for rule in rules:
         for hit in find_hits(rule, text):
             assert 0 <= hit.start < hit.end <= len(text)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(
+    "playbook",
+    [
+        pytest.param(THROWAWAY_PLAYBOOK, id=THROWAWAY_DOMAIN_ID),
+        _shipped_playbook("generic"),
+        _shipped_playbook("fidic"),
+        _shipped_playbook("sha_spa"),
+    ],
+)
+def test_a_200k_sentence_of_numeric_hits_reads_each_hit_near_numbers_only(
+    playbook: Playbook | str,
+) -> None:
+    """Each numeric hit reads only the numbers near it: before, every hit of a numeric
+    rule looked at every number of its sentence, and a 50 K sentence of caps and claim
+    periods took 3.5 s for one rule (16 times the time for 4 times the text)."""
+    text = _repeat(
+        "the Seller's aggregate liability shall not exceed 10% of the Purchase Price and "
+        "claims must be notified within 6 months, 卖方的赔偿责任累计不超过转让价款的10%，"
+        "索赔期限为6个月，",
+        200_000,
+    )
+    if isinstance(playbook, str):
+        playbook = load_playbook_resource(playbook)
+    for rule in [rule for rule in playbook.rules if rule.when != "absent"]:
+        for hit in find_hits(rule, text):
+            assert 0 <= hit.start < hit.end <= len(text)
+            if hit.value is not None:  # the number read is near its hit
+                assert hit.value.start - hit.end <= MAX_VALUE_DISTANCE
+                assert hit.start - hit.value.end <= MAX_VALUE_DISTANCE
 
 
 @pytest.mark.timeout(120)

@@ -29,13 +29,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..documents.case_folding import fold
 from ..documents.chinese_script import simplified
-from ..skills.generic.financial_terms import FinancialTerm
 from ..text.sentences import sentence_spans
 from .deal_price import DealPrice
 from .pattern_words import may_match
 from .rule_models import Comparison, PlaybookRule
 from .term_topics import term_topics
-from .value_reading import ValueReading, read_value
+from .value_reading import SentenceNumbers, ValueReading, read_value
 
 __all__ = [
     "FOLLOWING_SENTENCES",
@@ -249,7 +248,7 @@ def find_hits(rule: PlaybookRule, text: str, *, price: DealPrice | None = None) 
     masked = in_force(text)
     folded = fold(masked)
     sentences: _Sentences | None = None  # read at the first match
-    terms_cache: dict[tuple[int, int], list[FinancialTerm]] = {}
+    terms_cache: dict[tuple[int, int], SentenceNumbers] = {}
     required: dict[tuple[int, int], bool] = {}  # guarded stretch -> requires met
     # (unless stretch, other cases blanked in it) -> excused
     excusing: dict[tuple[tuple[int, int], tuple[tuple[int, int], ...]], bool] = {}

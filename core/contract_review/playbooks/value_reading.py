@@ -14,7 +14,9 @@ percentage as it is and an amount as its share of the contract's price
 
 from __future__ import annotations
 
+import bisect
 import re
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,7 +25,7 @@ from .deal_price import DealPrice
 from .period_wording import DAYS, in_days, parse_number, sentence_numbers
 from .rule_models import PlaybookRule, ValueUnit
 
-__all__ = ["MAX_VALUE_DISTANCE", "ValueReading", "read_value"]
+__all__ = ["MAX_VALUE_DISTANCE", "SentenceNumbers", "ValueReading", "read_value"]
 
 _FLAGS = re.IGNORECASE
 
@@ -81,12 +83,39 @@ def _value_group(match: re.Match[str]) -> int | str | None:
     return None
 
 
+@dataclass(frozen=True)
+class SentenceNumbers:
+    """A sentence's numbers in the order they start, with their starts and the longest
+    one's length, so those near a match are found by bisection: a sentence holding many
+    matches and many numbers is read in time linear in its length, not in their product."""
+
+    terms: tuple[FinancialTerm, ...]
+    starts: tuple[int, ...]
+    longest: int
+
+    @classmethod
+    def of(cls, text: str) -> SentenceNumbers:
+        terms = tuple(sorted(sentence_numbers(text), key=lambda term: term.start))
+        return cls(
+            terms,
+            tuple(term.start for term in terms),
+            max((term.end - term.start for term in terms), default=0),
+        )
+
+    def near(self, start: int, end: int) -> tuple[FinancialTerm, ...]:
+        """The numbers that may lie within :data:`MAX_VALUE_DISTANCE` of ``start:end``
+        (sentence offsets)."""
+        low = bisect.bisect_left(self.starts, start - MAX_VALUE_DISTANCE - self.longest)
+        high = bisect.bisect_right(self.starts, end + MAX_VALUE_DISTANCE)
+        return self.terms[low:high]
+
+
 def read_value(
     rule: PlaybookRule,
     masked: str,
     match: re.Match[str],
     sentence: tuple[int, int],
-    cache: dict[tuple[int, int], list[FinancialTerm]],
+    cache: dict[tuple[int, int], SentenceNumbers],
     price: DealPrice | None = None,
 ) -> ValueReading | None:
     """The number of a numeric rule's match: its ``value`` (or unnamed first) group, else the
@@ -104,10 +133,10 @@ def read_value(
     if rule.unit is None:
         return None
     if sentence not in cache:
-        text = masked[sentence[0] : sentence[1]]
-        cache[sentence] = sentence_numbers(text)
+        cache[sentence] = SentenceNumbers.of(masked[sentence[0] : sentence[1]])
     best: tuple[int, int, FinancialTerm] | None = None
-    for term in cache[sentence]:
+    near = cache[sentence].near(match.start() - sentence[0], match.end() - sentence[0])
+    for term in near:
         start, end = sentence[0] + term.start, sentence[0] + term.end
         converted = _in_unit(term, rule.unit, price)
         if converted is None:
