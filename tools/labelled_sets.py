@@ -71,6 +71,18 @@ SHA_SPA_SETS = (
     "fortyfourth",
     "fortyfifth",
     "fortysixth",
+    "fortyseventh",
+    "fortyeighth",
+    "fortyninth",
+    "fiftieth",
+    "fiftyfirst",
+    "fiftysecond",
+    "fiftythird",
+    "fiftyfourth",
+    "fiftyfifth",
+    "fiftysixth",
+    "fiftyseventh",
+    "fiftyeighth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -89,7 +101,17 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"deemed_(?:consent|approv)", "consent_deemed_given"),
     (r"dividend", "dividends_decided_by_one_side"),
     (r"fair_value_definition|call_option_price", "forced_sale_below_value"),
-    (r"loss(?:es)?_definition", "loss_definition"),
+    (r"loss(?:es)?_definition|definition_of_loss", "loss_definition"),
+    (r"materiality_scrape", "materiality_scrape"),
+    (r"exclusive_remedy", "exclusive_remedy_low"),
+    (r"registration_rights_cut_?back", "registration_rights_cut_back"),
+    (r"improvements", "improvements_taken"),
+    (r"transitional_(?:period_)?pnl", "interim_period_one_sided"),
+    (
+        r"conduct_of_business|interim_(?:conduct|covenants)|pre_completion_conduct",
+        "interim_conduct_unrestricted",
+    ),
+    (r"profit_distribution", "dividends_decided_by_one_side"),
     (r"leakage_definition", "leakage_defined_too_wide"),
     (
         r"performance_compensation_(?:cap_|capped|weak|inadequate|threshold)|"
@@ -97,7 +119,7 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
         "performance_compensation_limited",
     ),
     (r"recourse_company_only|founder_liability_limited", "warranty_recourse_company_only"),
-    (r"specific_indemnity_(?:cut_down|subject_to_limits|capped)", "specific_indemnity_limited"),
+    (r"specific_indemnity", "specific_indemnity_limited"),
     (r"deferred_consideration_subordinated", "deferred_consideration_at_risk"),
     (r"ma[ce]_(?:condition|definition)_(?:too_broad|without_carve_outs)", "mac_too_broad"),
     (r"default_forfeiture|forfeit(?:ed)?_on_default", "penalty_excessive"),
@@ -121,7 +143,10 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     ),
     (r"escrow|retention|holdback", "escrow_excessive"),
     (r"permitted_leakage|leakage_permitted", "leakage_permitted_too_broad"),
-    (r"redemption_(?:weak|company_only|at_company|discretion|right_illusory)", "redemption_weak"),
+    (
+        r"redemption_(?:weak|company_only|at_company|discretion|right_illusory|limited_recourse)",
+        "redemption_weak",
+    ),
     (r"drag", "drag_along_without_price_floor"),
     (r"tag_along", "tag_along_narrow"),
     (r"disclos|data_room", "general_disclosure"),
@@ -185,15 +210,34 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"mac", "mac_too_narrow"),
     (r"may_waive|conditions_waiver|waiv", "conditions_waivable_by_one_side"),
     (r"long_stop", "no_long_stop_date"),
+    (r"^deadlock$|^call_option$", "forced_sale_below_value"),
+)
+
+#: Some writers name a subject only by its mechanism ("redemption", "performance_
+#: compensation"), whose one-sided side depends on the party reviewed for: for an
+#: investor the term is a redemption or compensation cut down, for a founder one made
+#: heavier. (party pattern, category pattern, playbook category), searched first.
+SHA_SPA_SIDE_CATEGORIES: tuple[tuple[str, str, str], ...] = (
+    (r"^(?:investor|投资方)$", r"^(?:redemption|buyback)", "redemption_weak"),
+    (
+        r"^(?:investor|投资方|收购方)$",
+        r"^(?:performance_compensation|valuation_adjustment)",
+        "performance_compensation_limited",
+    ),
+    (r"^(?:founders?|创始人)$", r"^(?:redemption|buyback|put_option)", "buy_back_at_high_return"),
 )
 
 
-def canonical_category(domain: str, category: str) -> str | None:
-    """The category a model learns for a writer's ``category`` of ``domain``: the M&A
-    sets' through :data:`SHA_SPA_CATEGORIES` (None where none names it), the others'
-    as written."""
+def canonical_category(domain: str, category: str, party: str = "") -> str | None:
+    """The category a model learns for a writer's ``category`` of ``domain`` in a
+    contract reviewed for ``party``: the M&A sets' through
+    :data:`SHA_SPA_SIDE_CATEGORIES` and :data:`SHA_SPA_CATEGORIES` (None where none
+    names it), the others' as written."""
     if domain != "sha_spa":
         return category
+    for side, pattern, canonical in SHA_SPA_SIDE_CATEGORIES:
+        if re.search(side, party) and re.search(pattern, category):
+            return canonical
     for pattern, canonical in SHA_SPA_CATEGORIES:
         if re.search(pattern, category):
             return canonical
@@ -244,7 +288,11 @@ def labelled_sections(
                 (expected.get("balanced", []), balanced),
             ):
                 for label in entry:  # type: ignore[attr-defined]
-                    category = canonical_category(str(expected["domain"]), label["category"])
+                    category = canonical_category(
+                        str(expected["domain"]),
+                        label["category"],
+                        str(expected.get("party") or ""),
+                    )
                     quote = str(label.get("quote") or "")
                     at = document.source.find(quote) if quote else -1
                     into.setdefault(label["clause_id"], []).append((category or UNNAMED, at))

@@ -5,10 +5,11 @@ manifest's party, with its disclosure letters, offline).
 Each set's figures on arrival, before anyone looked at it, are in ``docs/benchmarks.md``
 ("SHA/SPA review on labelled M&A sets"); e.g. the 49th and 50th: 22/30 and 21/30 seeded
 terms at their sub-clause, 1/30 and 3/30 balanced clauses flagged. These sets have since
-been diagnosed (the term reader is trained on the 23rd to the 46th; the rules were
+been diagnosed (the term reader is trained on the 23rd to the 58th; the rules were
 fixed on all of them), so the figures below are regression checks, not measures of
-generalisation; over the 35th to the 50th they add up to 483/496 seeded terms at their
-sub-clause and 23/496 balanced clauses flagged (in sample). The 51st to the 58th arrived
+generalisation; over the 35th to the 50th they add up to 475/496 seeded terms at their
+sub-clause and 26/496 balanced clauses flagged (in sample; 483 and 23 with the reader
+fitted on the 23rd to the 46th, which read fewer terms of sets it had not seen). The 51st to the 58th arrived
 at 24/30, 19/30, 21/30, 25/30, 26/30, 22/30, 25/30 and 21/30 terms (3/30, 2/30, 3/30,
 1/30, 1/30, 3/30, 1/30 and 2/30 balanced) and have since been diagnosed.
 
@@ -42,30 +43,30 @@ FIXTURES = Path(__file__).parent / "fixtures"
 #: Per set: (seeded terms flagged at their sub-clause at least, balanced clauses flagged
 #: at most), as measured in sample (the reader is fitted on these sets too).
 EXPECTED: dict[str, tuple[int, int]] = {
-    "thirtyfifth": (30, 2),  # of 30 terms and as many balanced clauses
+    "thirtyfifth": (29, 1),  # of 30 terms and as many balanced clauses
     "thirtysixth": (29, 3),  # of 30 terms and as many balanced clauses
     "thirtyseventh": (33, 1),  # of 34 terms and as many balanced clauses
     "thirtyeighth": (32, 3),  # of 32 terms and as many balanced clauses
     "thirtyninth": (29, 1),  # of 30 terms and as many balanced clauses
-    "fortieth": (32, 0),  # of 33 terms and as many balanced clauses
-    "fortyfirst": (29, 3),  # of 31 terms and as many balanced clauses
+    "fortieth": (31, 0),  # of 33 terms and as many balanced clauses
+    "fortyfirst": (29, 4),  # of 31 terms and as many balanced clauses
     "fortysecond": (29, 0),  # of 32 terms and as many balanced clauses
-    "fortythird": (31, 1),  # of 31 terms and as many balanced clauses
-    "fortyfourth": (32, 2),  # of 32 terms and as many balanced clauses
-    "fortyfifth": (28, 2),  # of 30 terms and as many balanced clauses
-    "fortysixth": (29, 1),  # of 30 terms and as many balanced clauses
-    "fortyseventh": (29, 1),  # of 30 terms and as many balanced clauses
-    "fortyeighth": (31, 0),  # of 31 terms and as many balanced clauses
-    "fortyninth": (30, 1),  # of 30 terms and as many balanced clauses
+    "fortythird": (30, 2),  # of 31 terms and as many balanced clauses
+    "fortyfourth": (31, 2),  # of 32 terms and as many balanced clauses
+    "fortyfifth": (27, 3),  # of 30 terms and as many balanced clauses
+    "fortysixth": (28, 2),  # of 30 terms and as many balanced clauses
+    "fortyseventh": (28, 2),  # of 30 terms and as many balanced clauses
+    "fortyeighth": (30, 0),  # of 31 terms and as many balanced clauses
+    "fortyninth": (30, 0),  # of 30 terms and as many balanced clauses
     "fiftieth": (30, 2),  # of 30 terms and as many balanced clauses
-    "fiftyfirst": (29, 1),  # of 30 terms and as many balanced clauses
-    "fiftysecond": (26, 0),  # of 30 terms and as many balanced clauses
-    "fiftythird": (30, 0),  # of 30 terms and as many balanced clauses
-    "fiftyfourth": (30, 0),  # of 30 terms and as many balanced clauses
-    "fiftyfifth": (30, 1),  # of 30 terms and as many balanced clauses
-    "fiftysixth": (30, 1),  # of 30 terms and as many balanced clauses
-    "fiftyseventh": (27, 0),  # of 30 terms and as many balanced clauses
-    "fiftyeighth": (26, 1),  # of 30 terms and as many balanced clauses
+    "fiftyfirst": (30, 1),  # of 30 terms and as many balanced clauses
+    "fiftysecond": (27, 0),  # of 30 terms and as many balanced clauses
+    "fiftythird": (29, 0),  # of 30 terms and as many balanced clauses
+    "fiftyfourth": (29, 0),  # of 30 terms and as many balanced clauses
+    "fiftyfifth": (30, 0),  # of 30 terms and as many balanced clauses
+    "fiftysixth": (29, 1),  # of 30 terms and as many balanced clauses
+    "fiftyseventh": (28, 0),  # of 30 terms and as many balanced clauses
+    "fiftyeighth": (29, 1),  # of 30 terms and as many balanced clauses
 }
 
 

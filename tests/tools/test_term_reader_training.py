@@ -31,16 +31,36 @@ def test_writers_categories_map_onto_the_playbooks(written: str, category: str |
     assert canonical_category("sha_spa", written) == category
 
 
+@pytest.mark.parametrize(
+    ("written", "party", "category"),
+    [
+        ("redemption", "投资方", "redemption_weak"),
+        ("redemption", "创始人", "buy_back_at_high_return"),
+        ("buyback", "founder", "buy_back_at_high_return"),
+        ("performance_compensation", "投资方", "performance_compensation_limited"),
+        ("performance_compensation", "创始人", None),
+        ("specific_indemnity", "受让方", "specific_indemnity_limited"),
+        ("conduct_of_business", "buyer", "interim_conduct_unrestricted"),
+        ("definition_of_loss", "buyer", "loss_definition"),
+    ],
+)
+def test_a_subject_named_by_its_mechanism_maps_by_the_party_reviewed_for(
+    written: str, party: str, category: str | None
+) -> None:
+    assert canonical_category("sha_spa", written, party) == category
+
+
 def test_other_domains_keep_their_categories() -> None:
     assert canonical_category("generic", "anything_written") == "anything_written"
 
 
 def test_every_mapped_category_is_the_playbooks() -> None:
-    from labelled_sets import SHA_SPA_CATEGORIES
+    from labelled_sets import SHA_SPA_CATEGORIES, SHA_SPA_SIDE_CATEGORIES
 
     playbook = load_playbook_resource("contract_review_sha_spa")
     categories = {rule.category for rule in playbook.rules}
     assert {category for _, category in SHA_SPA_CATEGORIES} <= categories
+    assert {category for _, _, category in SHA_SPA_SIDE_CATEGORIES} <= categories
 
 
 def test_a_reader_fitted_on_a_set_reads_its_terms_for_the_party() -> None:

@@ -1587,6 +1587,12 @@ BALANCED: list[tuple[str, str]] = [
         "8. Redemption\n8.1 On a Redemption Event the Company shall redeem the Investor's "
         "shares at the Subscription Price plus a simple return of 8% a year.\n",
     ),
+    # a tag-along: the 不得 binds the founder, not the investor named before the comma
+    (
+        "10",
+        "第十一条 共同出售权\n11.3 合格上市前，创始人拟向第三方转让其持有的目标公司股权的，投资方有权以相同的"
+        "价格和条件一同出售其股权；受让方拒绝购买投资方股权的，创始人不得向该受让方转让其股权。\n",
+    ),
 ]
 
 
