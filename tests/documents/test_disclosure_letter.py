@@ -109,3 +109,19 @@ def test_passages_lie_inside_the_letter(text: str) -> None:
     for disclosure in read_disclosures(letter, AGREEMENT):
         assert letter.source[disclosure.start : disclosure.end] == disclosure.text
         assert disclosure.text.strip() == disclosure.text
+
+
+def test_a_regulators_warning_findings_or_an_unanswered_consent_are_adverse() -> None:
+    letter = parse_text(
+        "3.1 Warranty 7.6 (Compliance). On 6 June 2024 the Commission issued a warning to "
+        "the Company and directed it to complete an impact assessment.\n"
+        "3.2 Warranty 7.8 (Licences). The inspector recorded two major findings; the "
+        "renewal of the certificate is pending.\n"
+        "3.3 Warranty 7.6 (Properties). An application for the landlord's consent was made "
+        "on 30 July 2025 and the landlord has not yet responded.\n"
+        "3.4 Warranty 7.8 (Pensions). Contributions were paid on time in every month.\n",
+        name="l.txt",
+        role="disclosure_letter",
+    )
+    found = {d.passage_id: d.adverse for d in read_disclosures(letter, AGREEMENT)}
+    assert found == {"3.1": True, "3.2": True, "3.3": True, "3.4": False}

@@ -463,3 +463,47 @@ def test_counter_verbs_name_the_party_an_other_party_term_binds(
     assert found["waiver@1.2"].risk_level == level
     if counter_verbs:
         assert "It binds the Buyer." in found["waiver@1.2"].description
+
+
+def test_a_rule_whose_reader_needs_are_absent_answers_for_no_reading(
+    playbook_dir: Path,
+) -> None:
+    """The rule of the subject that would answer first, but whose ``reader_needs`` the
+    clause lacks ("worldwide"), does not answer for the reader's reading, and no later
+    rule of the subject answers in its place (its words would describe the clause no
+    better); where the clause has them, the first rule answers."""
+    data = yaml.safe_load((playbook_dir / "playbook.yaml").read_text(encoding="utf-8"))
+    first = {
+        **data["rules"][0],
+        "rule_id": "waiver_worldwide",
+        "description": "One side may waive, anywhere in the world.",
+        "reader_needs": [r"\bworld"],
+    }
+    data["rules"].insert(0, first)
+    (playbook_dir / "needs.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    playbook = load_playbook(playbook_dir / "needs.yaml")
+    document = parse_text(CONTRACT, name="spa.txt")
+    buyer = resolve_party("buyer", [document], sides=playbook.sides)
+    words = PartyWords([document], playbook.sides)
+    reader = _SureReader(("conditions_waivable_by_one_side",))
+
+    def answers(rule_id: str, text: str) -> bool:
+        rule = next(r for r in playbook.rules if r.rule_id == rule_id)
+        return (
+            read_term(
+                rule,
+                text,
+                mark=lambda t: mark_parties(t, words, buyer),
+                reader=reader,
+                playbook=playbook,
+                party=buyer,
+            )
+            is not None
+        )
+
+    plain = "The Seller may set aside any Condition at its absolute discretion."
+    assert not answers("waiver_worldwide", plain)
+    assert not answers("waiver", plain)
+    worldwide = plain.replace("discretion.", "discretion anywhere in the world.")
+    assert answers("waiver_worldwide", worldwide)
+    assert not answers("waiver", worldwide)

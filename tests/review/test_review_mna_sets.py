@@ -7,11 +7,13 @@ Each set's figures on arrival, before anyone looked at it, are in ``docs/benchma
 terms at their sub-clause, 1/30 and 3/30 balanced clauses flagged. These sets have since
 been diagnosed (the term reader is trained on the 23rd to the 58th; the rules were
 fixed on all of them), so the figures below are regression checks, not measures of
-generalisation; over the 35th to the 50th they add up to 475/496 seeded terms at their
+generalisation; over the 35th to the 50th they add up to 470/496 seeded terms at their
 sub-clause and 26/496 balanced clauses flagged (in sample; 483 and 23 with the reader
-fitted on the 23rd to the 46th, which read fewer terms of sets it had not seen). The 51st to the 58th arrived
-at 24/30, 19/30, 21/30, 25/30, 26/30, 22/30, 25/30 and 21/30 terms (3/30, 2/30, 3/30,
-1/30, 1/30, 3/30, 1/30 and 2/30 balanced) and have since been diagnosed.
+fitted on the 23rd to the 46th, which read fewer terms of sets it had not seen, and
+before findings that described a clause wrongly — a regional non-compete as
+"anywhere in the world" — were taken out). The 51st to the 60th arrived at 24/30, 19/30,
+21/30, 25/30, 26/30, 22/30, 25/30, 21/30, 23/30 and 21/30 terms (3/30, 2/30, 3/30, 1/30,
+1/30, 3/30, 1/30, 2/30, 2/30 and 1/30 balanced) and have since been diagnosed.
 
 A seeded term counts when a high or critical finding at its own sub-clause quotes it; a
 balanced clause when a high or critical finding quotes it. Every report must keep the
@@ -44,17 +46,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 #: at most), as measured in sample (the reader is fitted on these sets too).
 EXPECTED: dict[str, tuple[int, int]] = {
     "thirtyfifth": (29, 1),  # of 30 terms and as many balanced clauses
-    "thirtysixth": (29, 3),  # of 30 terms and as many balanced clauses
+    "thirtysixth": (28, 3),  # of 30 terms and as many balanced clauses
     "thirtyseventh": (33, 1),  # of 34 terms and as many balanced clauses
-    "thirtyeighth": (32, 3),  # of 32 terms and as many balanced clauses
+    "thirtyeighth": (31, 3),  # of 32 terms and as many balanced clauses
     "thirtyninth": (29, 1),  # of 30 terms and as many balanced clauses
     "fortieth": (31, 0),  # of 33 terms and as many balanced clauses
     "fortyfirst": (29, 4),  # of 31 terms and as many balanced clauses
-    "fortysecond": (29, 0),  # of 32 terms and as many balanced clauses
+    "fortysecond": (28, 0),  # of 32 terms and as many balanced clauses
     "fortythird": (30, 2),  # of 31 terms and as many balanced clauses
-    "fortyfourth": (31, 2),  # of 32 terms and as many balanced clauses
+    "fortyfourth": (30, 2),  # of 32 terms and as many balanced clauses
     "fortyfifth": (27, 3),  # of 30 terms and as many balanced clauses
-    "fortysixth": (28, 2),  # of 30 terms and as many balanced clauses
+    "fortysixth": (27, 2),  # of 30 terms and as many balanced clauses
     "fortyseventh": (28, 2),  # of 30 terms and as many balanced clauses
     "fortyeighth": (30, 0),  # of 31 terms and as many balanced clauses
     "fortyninth": (30, 0),  # of 30 terms and as many balanced clauses
@@ -62,11 +64,13 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "fiftyfirst": (30, 1),  # of 30 terms and as many balanced clauses
     "fiftysecond": (27, 0),  # of 30 terms and as many balanced clauses
     "fiftythird": (29, 0),  # of 30 terms and as many balanced clauses
-    "fiftyfourth": (29, 0),  # of 30 terms and as many balanced clauses
+    "fiftyfourth": (30, 0),  # of 30 terms and as many balanced clauses
     "fiftyfifth": (30, 0),  # of 30 terms and as many balanced clauses
     "fiftysixth": (29, 1),  # of 30 terms and as many balanced clauses
-    "fiftyseventh": (28, 0),  # of 30 terms and as many balanced clauses
+    "fiftyseventh": (29, 0),  # of 30 terms and as many balanced clauses
     "fiftyeighth": (29, 1),  # of 30 terms and as many balanced clauses
+    "fiftyninth": (28, 0),  # of 30 terms and as many balanced clauses
+    "sixtieth": (29, 0),  # of 30 terms and as many balanced clauses
 }
 
 

@@ -377,8 +377,6 @@ def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | Non
     )
     if detected is None or ctx.worded(passage):
         return None
-    if rule.reader_needs and not any_match(rule.reader_needs, passage.text):
-        return None
     return _with_detected(
         ctx, rule, passage, detected, "Read by the term reader", by_term_reader=True
     )
@@ -529,7 +527,21 @@ def _present(
             fired.append((passage, hits))
     if rule.one_sided and fired and _mutual(ctx, rule, _ungated(rule, fired)):
         return []
-    return [_finding(ctx, rule, passage, hits) for passage, hits in fired]
+    return [
+        _finding(ctx, rule, passage, hits, counter=_counter(ctx, rule, passage, hits[0]))
+        for passage, hits in fired
+    ]
+
+
+def _counter(ctx: _Context, rule: PlaybookRule, passage: _Passage, hit: RuleHit) -> str | None:
+    """The party the rule's ``counter_verbs`` name in the hit's sentence (the party a
+    drag-along makes sell: "they may require all other shareholders, including the
+    Investor, to transfer their shares"), read before its ``party_verbs`` as for the
+    term reader; None where the rule has none, they name no party, or the pattern names
+    the party itself (its ``party`` group)."""
+    if not rule.counter_verbs or rule.burdens[0] not in ("named_party", "other_party") or hit.party:
+        return None
+    return ctx.words.acting(passage.text[hit.sentence_start : hit.sentence_end], rule.counter_verbs)
 
 
 def _exceptions(

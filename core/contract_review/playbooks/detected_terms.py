@@ -34,6 +34,7 @@ from .playbook_models import Playbook
 from .rule_matching import (
     PROVISO_TEXT,
     RuleHit,
+    any_match,
     excused,
     find_hits,
     in_force,
@@ -128,6 +129,11 @@ def read_term(
                 numbers_only and rank > 0 and not candidate.is_numeric
             ):
                 continue
+            if candidate.reader_needs and not any_match(candidate.reader_needs, text):
+                # the clause lacks what the rule that would answer says of it: no rule of
+                # this subject answers (a later one would describe it no better); a less
+                # likely subject still may
+                break
             if candidate.is_numeric:
                 hits = _numbers(candidate, text)
             elif part is not None and excused(candidate, text, _led(part, candidate)):

@@ -289,7 +289,9 @@ class PlaybookRule(_Model):
         default=(),
         description="Patterns one of which the passage must hold for the term reader's "
         "reading of this rule's subject to count (a list of vetoes that names related-party "
-        "transactions is no vote without abstention unless it speaks of voting).",
+        "transactions is no vote without abstention unless it speaks of voting); without "
+        "them no later rule of the subject answers for the reading either (a less likely "
+        "subject still may).",
     )
     protects_minority: bool = Field(
         default=False,

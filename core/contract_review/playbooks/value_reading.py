@@ -174,7 +174,7 @@ _PRICE_WORDS = (
 )
 _WHOLE_PRICE_AFTER = re.compile(
     r"\s*(?:(?:an\s+)?(?:amount|sum)\s+equal\s+to\s+)?(?:100\s*(?:%|per\s*cent)\s+of\s+)?"
-    rf"the\s+(?:aggregate\s+|total\s+|whole\s+(?:of\s+the\s+)?)?(?P<price>{_PRICE_WORDS})\b"
+    rf"the\s+(?:aggregate\s+|total\s+|whole\s+(?:of\s+the\s+)?)?(?P<price>{_PRICE_WORDS})s?\b"
     r"|(?:本次交易的|本协议项下的|全部)?(?P<zh>转让价款|交易价款|股权转让款|转让对价|交易对价|增资款|投资款|认购款)",
     re.IGNORECASE,
 )

@@ -38,6 +38,131 @@ def _findings(text: str, item: str, party: str | None = None) -> list[Finding]:
 #: (rule, checklist item, the party it burdens, its clause id, a one-sided clause).
 ONE_SIDED: list[tuple[str, str, str, str, str]] = [
     (
+        "sha_spa_cap_takes_in_title_and_tax",
+        "7",
+        "buyer",
+        "10.1",
+        "3. Price\n3.1 The Consideration is SGD 48,600,000.\n10. Limitations\n10.1 The aggregate "
+        "liability of the Seller in respect of all Claims, including Claims under clause 9.5 and "
+        "clause 9.6 and under the Tax Covenant, shall not exceed an amount equal to ten per "
+        "cent. of the Consideration.\n",
+    ),
+    (
+        "sha_spa_cap_takes_in_title_and_tax",
+        "7",
+        "受让方",
+        "10.4",
+        "第三条 转让价款\n3.1 转让价款为人民币42,000万元。\n第十条 赔偿\n10.4 转让方在本协议项下的全部"
+        "赔偿责任，包括违反本协议第8.4款（股权权属）、第8.13款（税务）的陈述与保证及本协议第10.6款"
+        "约定的特别赔偿事项所产生的责任，累计不超过转让价款总额的10%。\n",
+    ),
+    (
+        "sha_spa_leakage_only_what_seller_receives",
+        "2",
+        "buyer",
+        "4.2",
+        "4. Locked Box\n4.2 The Seller shall pay to the Buyer an amount equal to any Leakage, "
+        "provided that the Seller shall be liable only in respect of Leakage actually received "
+        "by the Seller itself, and shall have no liability in respect of any payment made to "
+        "any other Connected Person.\n",
+    ),
+    (
+        "sha_spa_buyer_barred_from_set_off",
+        "2",
+        "受让方",
+        "4.3",
+        "第四条 价款支付\n4.3 受让方应于交割日后十二个月内支付尾款；但受让方不得以其依据本协议对转让方"
+        "享有的任何赔偿请求、违约金请求或其他债权为由，主张抵销、扣减或暂缓支付尾款。\n",
+    ),
+    (
+        "sha_spa_redemption_without_return",
+        "10",
+        "投资方",
+        "7.2",
+        "投资方：北门资本有限公司（“投资方”）\n第七条 回购\n7.2 回购义务由目标公司承担，目标公司应在"
+        "投资方发出回购通知后依法履行减资程序，并可在减资程序完成后三年内分三期支付回购价款。\n",
+    ),
+    (
+        "sha_spa_consent_deemed_given_quickly",
+        "9",
+        "投资方",
+        "8.4",
+        "投资方：北门资本有限公司（“投资方”）\n第八条 公司治理\n8.4 投资方提名的董事应在收到董事会"
+        "会议通知后三个工作日内，就第8.3款所列重大事项书面表示同意或者否决，逾期未作出书面表示的，"
+        "视为该董事同意该等事项。\n",
+    ),
+    (
+        "sha_spa_full_ratchet",
+        "10",
+        "founder",
+        "10.2",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n10. Anti-dilution\n'
+        "10.2 No New Securities shall be issued below the Issue Price except with the consent "
+        "of the Investor, provided that if any New Securities are so issued, the Company shall "
+        "issue to the Investor, at par, such number of additional Shares as will result in it "
+        "holding the number of Shares it would have held had its Subscription Amount been "
+        "paid at that lower price.\n",
+    ),
+    (
+        "sha_spa_exempted_issues_too_wide",
+        "10",
+        "投资方",
+        "10.2",
+        "投资方：北门资本有限公司（“投资方”）\n第十条 反稀释\n10.2 目标公司以低于本次增资价格增资的，"
+        "由创始人向投资方补偿相应股权；但经目标公司董事会批准的员工股权激励、与战略合作方之间的增资"
+        "以及为引入地方政府产业基金而进行的增资，不适用本款规定。\n",
+    ),
+    (
+        "sha_spa_fundamental_matters_by_supermajority_without_investor",
+        "9",
+        "投资方",
+        "6.3",
+        "投资方：北门资本有限公司（“投资方”）\n第六条 股东会\n6.3 下列事项应经目标公司股东会审议，"
+        "并经代表三分之二以上表决权的股东同意方可通过：（1）修改公司章程；（2）增加或减少注册资本；"
+        "（3）公司合并、分立、解散、清算。\n",
+    ),
+    (
+        "sha_spa_drag_along_without_any_floor",
+        "10",
+        "founder",
+        "13.1",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n13. Drag-along\n'
+        "13.1 If the Investor wishes to transfer all its Shares to a bona fide purchaser on "
+        "arm's length terms, it may require all the other holders of Shares to transfer all "
+        "their Shares to the purchaser on the same terms.\n",
+    ),
+    (
+        "sha_spa_retention_released_despite_claims",
+        "2",
+        "buyer",
+        "5.2",
+        "5. Retention\n5.2 On the first anniversary of Completion the Escrow Agent shall release "
+        "the Retention Amount to the Sellers, save only that there shall be retained such part "
+        "of it as equals the amount of any Claim which has by that date been agreed in writing "
+        "by the Sellers or determined by a final judgment or arbitral award.\n",
+    ),
+    (
+        "sha_spa_mac_takes_in_market_events",
+        "3",
+        "seller",
+        "1.01",
+        '1. Definitions\n1.01 In this Agreement:\n"Closing Date" means the date of the Closing.\n'
+        '"Material Adverse Effect" means any event, change or effect that is materially adverse '
+        "to the business, assets or financial condition of the Business, whether or not arising "
+        "from general economic or political conditions, conditions generally affecting the "
+        "industries in which the Business operates, changes in Law or GAAP, or the announcement "
+        "of the transactions.\n",
+    ),
+    (
+        "sha_spa_general_disclosure",
+        "4",
+        "受让方",
+        "1.1",
+        "第一条 定义\n1.1 除非另有约定，下列词语具有如下含义：\n“已披露事项”指（1）转让方出具的披露函"
+        "中列明的事项；（2）数据室中所载的全部文件与信息；以及（3）可通过公开渠道查询获得的与目标"
+        "公司有关的全部信息。\n“交割日”指完成股权变更登记之日。\n",
+    ),
+    (
         "sha_spa_chair_casting_vote",
         "9",
         "乙方",
@@ -1586,6 +1711,36 @@ BALANCED: list[tuple[str, str]] = [
         "10",
         "8. Redemption\n8.1 On a Redemption Event the Company shall redeem the Investor's "
         "shares at the Subscription Price plus a simple return of 8% a year.\n",
+    ),
+    # the existing shareholders' waiver of pre-emption for this round is a condition in the
+    # investor's favour
+    (
+        "9",
+        "第四条 先决条件\n4.1 投资方缴付增资款的义务以下列条件全部满足为前提：（1）目标公司股东会已审议"
+        "通过本次增资；（2）原股东已签署放弃优先认缴权的书面文件。\n",
+    ),
+    # a specific warranty's longer period is no long general claim period
+    (
+        "7",
+        "8. Survival\n8.1 The representations and warranties shall survive the Closing until the "
+        "date that is 18 months after the Closing Date; provided that the representations in "
+        "Section 4.8 shall survive until the third anniversary of the Closing Date.\n",
+    ),
+    # a retention kept back for claims notified, not only for those agreed or decided
+    (
+        "2",
+        "5. Retention\n5.2 On the first anniversary of Completion the Escrow Agent shall release "
+        "the Retention Amount to the Sellers, save that there shall be retained such part of it "
+        "as equals the amount of any Claim which has by that date been agreed or determined or "
+        "which has been notified and remains outstanding.\n",
+    ),
+    # a drag-along with a price floor
+    (
+        "10",
+        "13. Drag-along\n13.1 If the Investor wishes to accept a bona fide offer for all the "
+        "Shares, it may require all the other holders of Shares to transfer all their Shares "
+        "on the same terms, provided that the price per Share is not less than its fair market "
+        "value.\n",
     ),
     # a tag-along: the 不得 binds the founder, not the investor named before the comma
     (
