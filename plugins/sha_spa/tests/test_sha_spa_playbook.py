@@ -142,6 +142,46 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "by the Sellers or determined by a final judgment or arbitral award.\n",
     ),
     (
+        "sha_spa_liquidation_preference_multiple",
+        "10",
+        "founder",
+        "14.1",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n14. Liquidation\n'
+        "14.1 On a return of capital on a liquidation or otherwise, the surplus assets of the "
+        "Company shall be applied first in paying to the holders of Series A Shares an amount "
+        "per share equal to 1.5 times the Series A Price, together with any arrears of declared "
+        "but unpaid dividends.\n",
+    ),
+    (
+        "sha_spa_buyer_claims_despite_knowledge",
+        "7",
+        "seller",
+        "8.06",
+        "8. Indemnification\n8.06 The representations and warranties of Seller shall not be "
+        "affected or deemed waived by reason of any investigation made by or on behalf of "
+        "Buyer, or by reason of the fact that Buyer knew or should have known that any such "
+        "representation or warranty is or might be inaccurate.\n",
+    ),
+    (
+        "sha_spa_price_paid_before_completion",
+        "2",
+        "受让方",
+        "3.3",
+        "第三条 转让价款\n3.3 在先决条件全部满足之日起五个工作日内，受让方应将全部转让价款的百分之九十"
+        "（90%）支付至转让方指定的银行账户，转让方应于收到该等款项后开始办理标的股权的变更登记手续。\n",
+    ),
+    (
+        "sha_spa_founder_cap_disapplied_for_ordinary_warranties",
+        "10",
+        "founder",
+        "6.3",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n6. Limitations\n'
+        "6.3 The aggregate liability of each Founder for all Warranty Claims shall not exceed "
+        "his annual salary, provided that the limit in this clause 6.3 shall not apply to any "
+        "claim in respect of the Warranties in Part B (Intellectual Property) of Schedule 2, "
+        "for which each Founder shall be jointly and severally liable.\n",
+    ),
+    (
         "sha_spa_mac_takes_in_market_events",
         "3",
         "seller",
