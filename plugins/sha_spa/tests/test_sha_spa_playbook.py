@@ -181,6 +181,20 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "claim in respect of the Warranties in Part B (Intellectual Property) of Schedule 2, "
         "for which each Founder shall be jointly and severally liable.\n",
     ),
+    # the party dragged is read by the rule's counter verbs ("including the Investor, to
+    # transfer"), not taken from the parenthesis before ("held by the Investor")
+    (
+        "sha_spa_drag_along_without_any_floor",
+        "10",
+        "investor",
+        "9.4",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n9. Drag-along\n'
+        "9.4 If the holders of a majority of the Ordinary Shares (excluding shares held by the "
+        "Investor) wish to accept an offer from a bona fide third party for the entire issued "
+        "share capital of the Company, they may require all other shareholders, including the "
+        "Investor, to transfer their shares to that purchaser on the terms the selling majority "
+        "shall have agreed.\n",
+    ),
     (
         "sha_spa_mac_takes_in_market_events",
         "3",
