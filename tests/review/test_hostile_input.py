@@ -17,6 +17,7 @@ from contract_review.domain import Playbook
 from contract_review.errors import InputError
 from contract_review.playbooks.playbook_loading import load_playbook_resource
 from contract_review.playbooks.rule_matching import find_hits
+from contract_review.playbooks.rule_models import PlaybookRule
 from contract_review.playbooks.value_reading import MAX_VALUE_DISTANCE
 from contract_review.review.engine import ReviewEngine
 from contract_review.review.engine_request import DocumentInput, ReviewRequest
@@ -62,38 +63,35 @@ def _shipped_playbook(domain_id: str) -> pytest.ParameterSet:
     )
 
 
+#: The playbooks every rule of which hostile text is matched against.
+PLAYBOOKS = [
+    pytest.param(THROWAWAY_PLAYBOOK, id=THROWAWAY_DOMAIN_ID),
+    _shipped_playbook("generic"),
+    _shipped_playbook("fidic"),
+    _shipped_playbook("sha_spa"),
+]
+
+
+def _present_rules(playbook: Playbook | str) -> list[PlaybookRule]:
+    """The rules of ``playbook`` (or of the packaged playbook it names) that match text."""
+    if isinstance(playbook, str):
+        playbook = load_playbook_resource(playbook)
+    return [rule for rule in playbook.rules if rule.when != "absent"]
+
+
 @pytest.mark.timeout(90)
-@pytest.mark.parametrize(
-    "playbook",
-    [
-        pytest.param(THROWAWAY_PLAYBOOK, id=THROWAWAY_DOMAIN_ID),
-        _shipped_playbook("generic"),
-        _shipped_playbook("fidic"),
-        _shipped_playbook("sha_spa"),
-    ],
-)
+@pytest.mark.parametrize("playbook", PLAYBOOKS)
 def test_a_100k_chinese_sentence_of_hits_is_matched_once_per_rule(
     playbook: Playbook | str,
 ) -> None:
     text = _repeat("甲方逾期付款的，每日千分之五，", 100_000)
-    if isinstance(playbook, str):
-        playbook = load_playbook_resource(playbook)
-    rules = [rule for rule in playbook.rules if rule.when != "absent"]
-    for rule in rules:
+    for rule in _present_rules(playbook):
         for hit in find_hits(rule, text):
             assert 0 <= hit.start < hit.end <= len(text)
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize(
-    "playbook",
-    [
-        pytest.param(THROWAWAY_PLAYBOOK, id=THROWAWAY_DOMAIN_ID),
-        _shipped_playbook("generic"),
-        _shipped_playbook("fidic"),
-        _shipped_playbook("sha_spa"),
-    ],
-)
+@pytest.mark.parametrize("playbook", PLAYBOOKS)
 def test_a_200k_sentence_of_numeric_hits_reads_each_hit_near_numbers_only(
     playbook: Playbook | str,
 ) -> None:
@@ -106,9 +104,7 @@ def test_a_200k_sentence_of_numeric_hits_reads_each_hit_near_numbers_only(
         "索赔期限为6个月，",
         200_000,
     )
-    if isinstance(playbook, str):
-        playbook = load_playbook_resource(playbook)
-    for rule in [rule for rule in playbook.rules if rule.when != "absent"]:
+    for rule in _present_rules(playbook):
         for hit in find_hits(rule, text):
             assert 0 <= hit.start < hit.end <= len(text)
             if hit.value is not None:  # the number read is near its hit
