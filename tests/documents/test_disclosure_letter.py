@@ -125,3 +125,16 @@ def test_a_regulators_warning_findings_or_an_unanswered_consent_are_adverse() ->
     )
     found = {d.passage_id: d.adverse for d in read_disclosures(letter, AGREEMENT)}
     assert found == {"3.1": True, "3.2": True, "3.3": True, "3.4": False}
+
+
+def test_a_lapsed_right_awaiting_approval_is_adverse_in_chinese() -> None:
+    letter = parse_text(
+        "3.1 针对第7.6条：目标公司的土地经营权流转合同已于2024年10月31日期满，续期事宜尚需经"
+        "村民代表大会表决通过。\n"
+        "3.2 针对第7.8条：二期厂房尚未完成竣工环境保护验收。\n"
+        "3.3 针对第7.6条：目标公司的商标注册申请处于正常审查阶段，尚未收到驳回通知。\n",
+        name="l.txt",
+        role="disclosure_letter",
+    )
+    found = {d.passage_id: d.adverse for d in read_disclosures(letter, AGREEMENT)}
+    assert found == {"3.1": True, "3.2": True, "3.3": False}
