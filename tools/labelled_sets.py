@@ -83,6 +83,12 @@ SHA_SPA_SETS = (
     "fiftysixth",
     "fiftyseventh",
     "fiftyeighth",
+    "fiftyninth",
+    "sixtieth",
+    "sixtyfirst",
+    "sixtysecond",
+    "sixtythird",
+    "sixtyfourth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -161,6 +167,13 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"limited_to_refund|refund_only", "liability_limited_to_refund"),
     (r"uncapped|unlimited|cap_too_high|cap_excessive|cap_at_price", "indemnity_no_cap"),
     (r"cap(?:_|$)", "seller_cap_too_low"),
+    (r"leakage_claim_period", "leakage_claim_period_short"),
+    (r"^founder_warranty_liability$", "founder_personal_liability"),
+    (
+        r"call_option_(?:trigger|change_of_control)|change_of_control_call",
+        "change_of_control_too_wide",
+    ),
+    (r"^rofr$|transfer_rofr|investor_free_transfer", "asymmetric_restriction"),
     (r"claim_period_too_long|survival_too_long", "warranty_survival_long_or_unlimited"),
     (r"claim_period|survival|claim_time|time_limit", "short_claim_period"),
     (r"ratchet|anti_dilution", "full_ratchet_anti_dilution"),
@@ -225,6 +238,20 @@ SHA_SPA_SIDE_CATEGORIES: tuple[tuple[str, str, str], ...] = (
         "performance_compensation_limited",
     ),
     (r"^(?:founders?|创始人)$", r"^(?:redemption|buyback|put_option)", "buy_back_at_high_return"),
+    # knowledge that does not bar the buyer's claims burdens the seller; a cap the seller
+    # or founder finds too high (not one cut away, not none at all) is the opposite
+    # subject of the buyer's cap too low
+    (r"^(?:sellers?|vendors?|转让方|卖方)$", r"sandbag(?!.*(?:anti|bar))", "pro_sandbagging"),
+    (
+        r"^(?:founders?|创始人|转让方)$",
+        r"^(?:performance_compensation|valuation_adjustment)$",
+        "indemnity_no_cap",
+    ),
+    (
+        r"^(?:sellers?|vendors?|founders?|转让方|卖方|创始人)$",
+        r"^(?!.*(?:uncapped|unlimited|falls_away|carve|disappl))(?:.*_)?cap(?:_|$)",
+        "seller_cap_too_high",
+    ),
 )
 
 

@@ -3,6 +3,7 @@ whether it is a general disclosure, and whether it reveals something adverse."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,30 +112,46 @@ def test_passages_lie_inside_the_letter(text: str) -> None:
         assert disclosure.text.strip() == disclosure.text
 
 
-def test_a_regulators_warning_findings_or_an_unanswered_consent_are_adverse() -> None:
-    letter = parse_text(
-        "3.1 Warranty 7.6 (Compliance). On 6 June 2024 the Commission issued a warning to "
-        "the Company and directed it to complete an impact assessment.\n"
-        "3.2 Warranty 7.8 (Licences). The inspector recorded two major findings; the "
-        "renewal of the certificate is pending.\n"
-        "3.3 Warranty 7.6 (Properties). An application for the landlord's consent was made "
-        "on 30 July 2025 and the landlord has not yet responded.\n"
-        "3.4 Warranty 7.8 (Pensions). Contributions were paid on time in every month.\n",
-        name="l.txt",
-        role="disclosure_letter",
-    )
-    found = {d.passage_id: d.adverse for d in read_disclosures(letter, AGREEMENT)}
-    assert found == {"3.1": True, "3.2": True, "3.3": True, "3.4": False}
+def _adverse(letter_text: str) -> dict[str, bool]:
+    """Whether each passage of a letter written as ``letter_text`` reads as adverse."""
+    letter = parse_text(letter_text, name="l.txt", role="disclosure_letter")
+    return {d.passage_id: d.adverse for d in read_disclosures(letter, AGREEMENT)}
 
 
-def test_a_lapsed_right_awaiting_approval_is_adverse_in_chinese() -> None:
-    letter = parse_text(
-        "3.1 针对第7.6条：目标公司的土地经营权流转合同已于2024年10月31日期满，续期事宜尚需经"
-        "村民代表大会表决通过。\n"
-        "3.2 针对第7.8条：二期厂房尚未完成竣工环境保护验收。\n"
-        "3.3 针对第7.6条：目标公司的商标注册申请处于正常审查阶段，尚未收到驳回通知。\n",
-        name="l.txt",
-        role="disclosure_letter",
-    )
-    found = {d.passage_id: d.adverse for d in read_disclosures(letter, AGREEMENT)}
-    assert found == {"3.1": True, "3.2": True, "3.3": False}
+@pytest.mark.parametrize(
+    ("letter", "adverse"),
+    [
+        # a regulator's warning, findings, an unanswered consent
+        (
+            "3.1 Warranty 7.6 (Compliance). On 6 June 2024 the Commission issued a warning to "
+            "the Company and directed it to complete an impact assessment.\n"
+            "3.2 Warranty 7.8 (Licences). The inspector recorded two major findings; the "
+            "renewal of the certificate is pending.\n"
+            "3.3 Warranty 7.6 (Properties). An application for the landlord's consent was made "
+            "on 30 July 2025 and the landlord has not yet responded.\n"
+            "3.4 Warranty 7.8 (Pensions). Contributions were paid on time in every month.\n",
+            {"3.1": True, "3.2": True, "3.3": True, "3.4": False},
+        ),
+        # a right lapsed or awaiting approval, a supplier re-selecting (Chinese)
+        (
+            "3.1 针对第7.6条：目标公司的土地经营权流转合同已于2024年10月31日期满，续期事宜尚需经"
+            "村民代表大会表决通过。\n"
+            "3.2 针对第7.8条：二期厂房尚未完成竣工环境保护验收。\n"
+            "3.3 针对第7.6条：目标公司的商标注册申请处于正常审查阶段，尚未收到驳回通知。\n"
+            "3.4 针对第7.8条：该品牌厂商已书面通知目标公司，其将于2026年度重新遴选区域配送商。\n",
+            {"3.1": True, "3.2": True, "3.3": False, "3.4": True},
+        ),
+        # a contract the counterparty will not extend
+        (
+            "3.3 Warranty 7.8 (Contracts): the Port informed the Company that the framework "
+            "agreement will be re-tendered on expiry and that the Port does not intend to "
+            "extend it.\n3.4 Warranty 7.6 (Contracts): the supply agreement was extended on "
+            "1 May 2025 for three years on the same terms.\n",
+            {"3.3": True, "3.4": False},
+        ),
+    ],
+)
+def test_what_takes_a_warrantys_protection_away_is_adverse(
+    letter: str, adverse: dict[str, bool]
+) -> None:
+    assert _adverse(letter) == adverse

@@ -47,6 +47,13 @@ from contract_review.playbooks.rule_models import PlaybookRule, Redline, limit_w
             "consideration",
         ),
         ("投资方应支付的增资款合计人民币8,000万元", 80_000_000, "CNY", "增资款"),
+        (
+            '"Deferred Consideration" means the sum of S$6,000,000.\n3.1 The consideration for '
+            'the Shares is S$48,600,000 (the "Consideration").',
+            48_600_000,
+            "SGD",
+            "consideration",
+        ),
     ],
 )
 def test_the_price_is_read_where_the_contract_states_it(
@@ -64,6 +71,9 @@ def test_the_price_is_read_where_the_contract_states_it(
         "Of the Purchase Price, a deposit of GBP 1,000,000 is paid on signing.",
         "In consideration of GBP 10 the parties agree as follows.",
         "No price is stated here.",
+        '"Deferred Consideration" means the sum of S$6,000,000.',
+        "The Initial Consideration is USD 4,000,000, payable at Closing.",
+        "首期转让价款为人民币1,000万元。",
     ],
 )
 def test_a_mention_or_a_part_of_the_price_is_not_the_price(text: str) -> None:

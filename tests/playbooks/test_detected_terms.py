@@ -14,6 +14,7 @@ from contract_review.documents.loading import parse_text
 from contract_review.domain import ChecklistItem, RiskLevel
 from contract_review.playbooks import detected_terms
 from contract_review.playbooks.clause_assessment import assess_document_rules
+from contract_review.playbooks.deal_price import DealPrice
 from contract_review.playbooks.detected_terms import detected_term
 from contract_review.playbooks.playbook_models import Playbook
 from contract_review.playbooks.rule_models import PlaybookRule
@@ -157,3 +158,42 @@ def test_every_rule_read_by_meaning_also_reads_through_the_detector() -> None:
         pytest.importorskip(package)
         rules = [r for r in load_playbook_resource(package).rules if r.topic]
         assert rules and all(r.detector_min == 0.7 for r in rules), package
+
+
+def _cap_at_price(unit: str) -> PlaybookRule:
+    """A rule for a cap of at least the whole price, in ``unit``."""
+    return _rule(
+        rule_id="cap_at_price",
+        category="cap",
+        patterns=(r"\bshall\s+not\s+(?:in\s+any\s+event\s+)?exceed\b",),
+        threshold=100,
+        comparison="ge",
+        unit=unit,
+    )
+
+
+def test_a_limit_too_high_is_read_only_where_no_number_stays_within_it() -> None:
+    """The reader's numbers are read without the rule's exceptions, so a section that caps
+    general claims at 30% and all claims at the price is no "cap at the whole price"."""
+    rule = _cap_at_price("percent")
+    both = (
+        "The liability of the Seller for the Business Warranties shall not exceed 30% of the "
+        "Consideration, and its liability for all Claims shall not in any event exceed 100% "
+        "of the Consideration."
+    )
+    only = "The liability of the Seller for all Claims shall not exceed 100% of the Consideration."
+    assert detected_terms._numbers(rule, both, general_limit=True) == []
+    assert [
+        h.value.value for h in detected_terms._numbers(rule, only, general_limit=True) if h.value
+    ] == [100]
+    # the term detector reads every number past the limit
+    assert len(detected_terms._numbers(rule, both)) == 1
+
+
+def test_the_reader_reads_an_amount_as_its_share_of_the_price() -> None:
+    rule = _cap_at_price("price_percent")
+    text = "The liability of the Seller for all Claims shall not exceed USD 40,000,000."
+    price = DealPrice(amount=40_000_000, currency="USD", term="Purchase Price")
+    assert detected_terms._numbers(rule, text) == []  # no price: an amount is no share
+    [hit] = detected_terms._numbers(rule, text, price)
+    assert hit.value is not None and hit.value.value == 100

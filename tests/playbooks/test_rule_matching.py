@@ -593,3 +593,43 @@ def test_a_sentence_full_of_other_case_parentheses_is_read_whole() -> None:
     text = "A claim within nine months (or, for a Tax claim, seven years) " * 200 + "."
     hits = find_hits(_claim_period_rule(), text)
     assert hits == []  # read whole: the Tax exception excuses the sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "scope", "fires"),
+    [
+        # the floor the proviso takes away does not excuse the proviso
+        (
+            "They may require the others to sell at a price not less than the Issue Price; "
+            "provided that after the third anniversary no minimum price shall apply.",
+            "proviso",
+            True,
+        ),
+        (
+            "They may require the others to sell at a price not less than the Issue Price; "
+            "provided that after the third anniversary no minimum price shall apply.",
+            "sentence",
+            False,
+        ),
+        # a match before the proviso reads the whole sentence, the proviso's floor too
+        (
+            "They may require the others to sell with no minimum price, provided that the "
+            "price is not less than the fair market value.",
+            "proviso",
+            False,
+        ),
+        ("领售价格不低于投资价格，但三年后领售不设最低价格。", "proviso", True),
+    ],
+)
+def test_proviso_scope_reads_a_match_inside_a_proviso_from_the_proviso_on(
+    text: str, scope: str, fires: bool
+) -> None:
+    rule = PlaybookRule(
+        rule_id="drag_any_price",
+        clause_id="10",
+        description="Drag-along at any price",
+        patterns=(r"\bno\s+minimum\s+price\b", "不设最低价格"),
+        unless=(r"\bnot\s+less\s+than\b", "不低于"),
+        unless_scope=scope,  # type: ignore[arg-type]
+    )
+    assert bool(find_hits(rule, text)) is fires

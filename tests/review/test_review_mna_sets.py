@@ -49,17 +49,17 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "thirtyfifth": (29, 1),  # of 30 terms and as many balanced clauses
     "thirtysixth": (28, 3),  # of 30 terms and as many balanced clauses
     "thirtyseventh": (33, 1),  # of 34 terms and as many balanced clauses
-    "thirtyeighth": (31, 3),  # of 32 terms and as many balanced clauses
+    "thirtyeighth": (30, 3),  # of 32 terms and as many balanced clauses
     "thirtyninth": (29, 1),  # of 30 terms and as many balanced clauses
-    "fortieth": (31, 0),  # of 33 terms and as many balanced clauses
-    "fortyfirst": (29, 4),  # of 31 terms and as many balanced clauses
-    "fortysecond": (28, 0),  # of 32 terms and as many balanced clauses
-    "fortythird": (30, 2),  # of 31 terms and as many balanced clauses
-    "fortyfourth": (30, 2),  # of 32 terms and as many balanced clauses
-    "fortyfifth": (27, 3),  # of 30 terms and as many balanced clauses
+    "fortieth": (32, 1),  # of 33 terms and as many balanced clauses
+    "fortyfirst": (29, 3),  # of 31 terms and as many balanced clauses
+    "fortysecond": (29, 0),  # of 32 terms and as many balanced clauses
+    "fortythird": (30, 1),  # of 31 terms and as many balanced clauses
+    "fortyfourth": (31, 2),  # of 32 terms and as many balanced clauses
+    "fortyfifth": (28, 3),  # of 30 terms and as many balanced clauses
     "fortysixth": (27, 2),  # of 30 terms and as many balanced clauses
     "fortyseventh": (28, 2),  # of 30 terms and as many balanced clauses
-    "fortyeighth": (30, 0),  # of 31 terms and as many balanced clauses
+    "fortyeighth": (31, 0),  # of 31 terms and as many balanced clauses
     "fortyninth": (30, 0),  # of 30 terms and as many balanced clauses
     "fiftieth": (30, 2),  # of 30 terms and as many balanced clauses
     "fiftyfirst": (30, 1),  # of 30 terms and as many balanced clauses
@@ -68,12 +68,14 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "fiftyfourth": (30, 0),  # of 30 terms and as many balanced clauses
     "fiftyfifth": (30, 0),  # of 30 terms and as many balanced clauses
     "fiftysixth": (29, 1),  # of 30 terms and as many balanced clauses
-    "fiftyseventh": (29, 0),  # of 30 terms and as many balanced clauses
-    "fiftyeighth": (29, 1),  # of 30 terms and as many balanced clauses
-    "fiftyninth": (28, 0),  # of 30 terms and as many balanced clauses
+    "fiftyseventh": (30, 0),  # of 30 terms and as many balanced clauses
+    "fiftyeighth": (30, 1),  # of 30 terms and as many balanced clauses
+    "fiftyninth": (29, 0),  # of 30 terms and as many balanced clauses
     "sixtieth": (29, 0),  # of 30 terms and as many balanced clauses
-    "sixtyfirst": (24, 1),  # of 30 terms and as many balanced clauses
+    "sixtyfirst": (27, 1),  # of 30 terms and as many balanced clauses
     "sixtysecond": (30, 0),  # of 30 terms and as many balanced clauses
+    "sixtythird": (30, 0),  # of 30 terms and as many balanced clauses
+    "sixtyfourth": (30, 0),  # of 30 terms and as many balanced clauses
 }
 
 

@@ -52,6 +52,8 @@ from contract_review.text.number_words import chinese_amount_value, english_numb
         ("30日", ("period", 30.0, "day")),
         ("三十天", ("period", 30.0, "day")),
         ("十五个工作日", ("period", 15.0, "working_day")),
+        ("三（3）年内", ("period", 3.0, "year")),
+        ("十五(15)个工作日", ("period", 15.0, "working_day")),
         ("3个月", ("period", 3.0, "month")),
         ("两年", ("period", 2.0, "year")),
         ("两个星期", ("period", 2.0, "week")),

@@ -374,6 +374,7 @@ def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | Non
         reader=ctx.reader,
         playbook=ctx.playbook,
         party=ctx.party,
+        price=ctx.price(),
     )
     if detected is None or ctx.worded(passage):
         return None

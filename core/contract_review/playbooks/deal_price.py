@@ -44,6 +44,16 @@ _PART = re.compile(
     re.IGNORECASE,
 )
 
+# Words just before the term that make it a part of the price, not the price: '"Deferred
+# Consideration" means S$6,000,000', "首期转让价款为…".
+_PART_BEFORE = re.compile(
+    r"\b(?:Deferred|Initial|Contingent|Additional|Earn-?out|Escrow(?:ed)?|Retention|Retained"
+    r"|Holdback|Completion|Closing|Estimated|Provisional|First|Second|Third|Final|Balance"
+    r"|Maximum|Minimum)\s+$"
+    r"|(?:首期|首笔|第[一二三四五六七八九十]+(?:期|笔)|[二三四五]期|尾期|剩余|预付)$",
+    re.IGNORECASE,
+)
+
 
 class DealPrice(BaseModel):
     """The deal's price as the contract states it."""
@@ -58,6 +68,8 @@ class DealPrice(BaseModel):
 def deal_price(text: str) -> DealPrice | None:
     """The first amount ``text`` states as the deal's price, or None."""
     for match in _PRICE_TERM.finditer(text):
+        if _PART_BEFORE.search(text, max(0, match.start() - 20), match.start()):
+            continue
         _, sentence_end = sentence_at(text, match.start(), semicolons=True)
         window = text[match.end() : min(sentence_end, match.end() + PRICE_REACH)]
         amounts = [t for t in find_financial_terms(window) if t.kind == "amount" and t.value > 0]

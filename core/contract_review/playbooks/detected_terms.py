@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..text.sentences import sentence_spans
+from .deal_price import DealPrice
 from .party_sides import PartySide, burden_of
 from .playbook_models import Playbook
 from .rule_matching import (
@@ -41,7 +42,7 @@ from .rule_matching import (
     rule_pattern,
     sentence_parts,
 )
-from .rule_models import PlaybookRule
+from .rule_models import Comparison, PlaybookRule
 from .term_detector import TermDetector, term_detector
 from .term_reader import TermReader
 
@@ -94,12 +95,14 @@ def read_term(
     reader: TermReader,
     playbook: Playbook,
     party: PartySide,
+    price: DealPrice | None = None,
 ) -> DetectedTerm | None:
     """``rule``'s term as the playbook's reader reads it in a section's ``text``
     (``mark`` marks a text's party words, see :func:`~.term_reader.mark_parties`), or
     None: the reader is not sure enough that the section holds a term burdening
     ``party``, reads another subject, or another rule of the subject answers for it
-    (see the module docstring)."""
+    (see the module docstring). ``price`` is the contract's, so that a rule in
+    ``price_percent`` reads an amount as its share of the price."""
     if not rule.category or rule.scope != "document" or rule.when != "present":
         return None
     reading = reader.read(mark(text))
@@ -135,7 +138,7 @@ def read_term(
                 # likely subject still may
                 break
             if candidate.is_numeric:
-                hits = _numbers(candidate, text)
+                hits = _numbers(candidate, text, price, general_limit=True)
             elif part is not None and excused(candidate, text, _led(part, candidate)):
                 # its unless marks the fair version: another rule of the subject may
                 # answer, but the clause is the fair version of its likeliest subject,
@@ -203,7 +206,13 @@ def read_sections(texts: Sequence[str], detector: TermDetector | None = None) ->
     (detector or term_detector()).probabilities([text for text in texts if text.strip()])
 
 
-def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:
+# The comparison a number within a "too high" limit meets.
+_WITHIN: dict[str, Comparison] = {"gt": "le", "ge": "lt"}
+
+
+def _numbers(
+    rule: PlaybookRule, text: str, price: DealPrice | None = None, *, general_limit: bool = False
+) -> list[RuleHit]:
     """A numeric rule's numbers that break its limit: read by its cue words without their
     guards (topic, requires, unless), else by any word of the section ("the valuation
     must reach the Engineer within seven days" has no cue word of a claim notice; the
@@ -212,14 +221,25 @@ def _numbers(rule: PlaybookRule, text: str) -> list[RuleHit]:
     percentage of the section (an option pool's 5%) is that number. An ``unless`` that
     excuses only its own phrase (``unless_scope: phrase``, a carve-out: "in the case of
     a Tax Claim, the seventh anniversary") still excuses its number. One hit per
-    number."""
+    number. With ``general_limit`` (the term reader, which reads a clause's general
+    term) a limit too high needs every number of the section past it."""
     guards: dict[str, object] = {"topic": (), "requires": ()}
     if rule.unless_scope != "phrase":
         guards["unless"] = ()
     plain = rule.model_copy(update=guards)
-    hits = find_hits(plain, text)
+    hits = find_hits(plain, text, price=price)
     if not hits and not all("value" in rule_pattern(p).groupindex for p in rule.patterns):
-        hits = find_hits(plain.model_copy(update={"patterns": (_ANY_WORD,)}), text)
+        plain = plain.model_copy(update={"patterns": (_ANY_WORD,)})
+        hits = find_hits(plain, text, price=price)
+    if hits and general_limit and rule.comparison in _WITHIN:
+        # (the term reader's) a limit too high is the section's general limit only when
+        # no number of the section stays within it: "30% of the Consideration for the
+        # Business Warranties …, and in any event the Consideration" caps general claims
+        # at 30%; the whole price is another case's limit (read so by the rule's own
+        # unless, which the numbers here are read without)
+        within = plain.model_copy(update={"comparison": _WITHIN[rule.comparison]})
+        if find_hits(within, text, price=price):
+            return []
     seen: set[int] = set()
     unique: list[RuleHit] = []
     for hit in hits:

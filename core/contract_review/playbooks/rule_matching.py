@@ -372,10 +372,29 @@ def _without(text: str, stretch: tuple[int, int], holes: tuple[tuple[int, int], 
 def _unless_span(
     rule: PlaybookRule, text: str, span: tuple[int, int], start: int, end: int
 ) -> tuple[int, int]:
-    """Where :func:`_unless_text` reads."""
+    """Where :func:`_unless_text` reads. With ``unless_scope: proviso`` a match inside a
+    proviso is read from the proviso on: the proviso overrides what comes before it ("at
+    a price not less than the Issue Price; provided that after the third anniversary no
+    minimum price shall apply" — the floor before it does not excuse the floor taken
+    away); a match before any proviso reads the whole sentence."""
     if rule.unless_scope == "sentence":
         return span
+    if rule.unless_scope == "proviso":
+        opened = _proviso_starts(text, span[0], span[1])
+        before = bisect.bisect_right(opened, start)
+        return (opened[before - 1], span[1]) if before else span
     return part_span(text, span, start, end, rule.unless_scope)
+
+
+# Where a proviso opens: "provided that", "provided, however, that", "，但", "，但是".
+_PROVISO_START = re.compile(PROVISO_TEXT + r"|[，,；;]\s*但(?:是)?(?![书])", _FLAGS)
+
+
+@lru_cache(maxsize=256)
+def _proviso_starts(text: str, first: int, last: int) -> tuple[int, ...]:
+    """Where the provisos of ``text[first:last]`` open, in order: read once per sentence,
+    however many matches it holds."""
+    return tuple(mark.start() for mark in _PROVISO_START.finditer(text, first, last))
 
 
 def part_span(

@@ -200,14 +200,17 @@ class PlaybookRule(_Model):
         description="A match does not count if its sentence matches one of these (e.g. "
         "'either party may' for a one-side rule).",
     )
-    unless_scope: Literal["sentence", "part", "phrase"] = Field(
+    unless_scope: Literal["sentence", "part", "phrase", "proviso"] = Field(
         default="sentence",
         description="Where 'unless' looks: the match's sentence, or only the part of it "
         "between semicolons and provisos ('provided that') that holds the match ('part': "
         "'甲方可随时解除本合同；乙方不得解除' — the second part does not excuse the first), or "
         "('phrase') only the part between those, Chinese commas (，) and ', and' / ', but': "
         "'结算款审核后一百八十日内支付，余款作为质量保证金' — the retention does not excuse the "
-        "180 days.",
+        "180 days; or ('proviso') the sentence, except that a match inside a proviso "
+        "('provided that', '，但') is read from that proviso on: 'not less than the Issue "
+        "Price; provided that after three years no minimum price shall apply' — the floor "
+        "the proviso takes away does not excuse it.",
     )
     unless_anywhere: tuple[str, ...] = Field(
         default=(),

@@ -1454,6 +1454,117 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "第八条",
         "第八条 回购\n发生回购事件的，公司应按投资方实际支付的增资款回购其股权，不计任何利息或收益。\n",
     ),
+    (
+        "sha_spa_drag_along_at_any_price",
+        "10",
+        "founder",
+        "14.2",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n14. Drag-along\n'
+        "14.2 If Shareholders holding a majority of the Shares wish to accept an offer for all "
+        "the Shares, they may require all other Shareholders to transfer their Shares on the "
+        "same terms at a price not less than the Issue Price; provided that after the fourth "
+        "anniversary of Completion the Investor alone may exercise this right and no minimum "
+        "price shall apply.\n",
+    ),
+    (
+        "sha_spa_buyer_barred_from_set_off",
+        "2",
+        "buyer",
+        "4.5",
+        "4. Consideration\n4.5 The Buyer shall pay the Deferred Consideration on the second "
+        "anniversary of Completion without any deduction, set-off or counterclaim, including "
+        "for any Warranty Claim notified to the Seller but not yet settled.\n",
+    ),
+    (
+        "sha_spa_warranties_survive_without_limit",
+        "7",
+        "seller",
+        "9.1",
+        "9. Survival\n9.1 The representations and warranties of the Seller, including the "
+        "Fundamental Representations, shall survive Closing until thirty days after the "
+        "expiration of the applicable statute of limitations.\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_percent",
+        "10",
+        "创始人",
+        "12.1",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第十二条 清算\n12.1 公司清算时，剩余财产应首先向投资方分配相当于其增资款百分之二百的金额，"
+        "余额由创始人及其他股东按持股比例分配。\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_percent",
+        "10",
+        "创始人",
+        "1.1",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第一条 定义\n1.1 本协议中：\n“优先清算金额”指投资方增资款的180%，加上已宣布未分配的股利。\n"
+        "“交割日”指工商变更登记完成之日。\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_participating",
+        "10",
+        "创始人",
+        "12.1",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第十二条 清算\n12.1 公司清算时，剩余财产应首先向投资方支付其增资款；投资方足额获得上述款项"
+        "后，剩余财产由包括投资方在内的全体股东按照持股比例进行分配。\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_participating",
+        "10",
+        "founder",
+        "11.1",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n11. Liquidation\n'
+        "11.1 On a Liquidation Event the proceeds shall first be paid to the Investor up to its "
+        "Subscription Amount; thereafter the remaining proceeds shall be distributed among all "
+        "the Shareholders, including the Investor, pro rata to their Shares.\n",
+    ),
+    (
+        "sha_spa_founder_personal_unlimited_liability",
+        "10",
+        "创始人",
+        "8.3",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第八条 回购\n8.3 回购价款由公司支付，公司未能足额支付的，创始人以其全部个人财产（含其配偶"
+        "共同财产）承担支付义务。\n",
+    ),
+    (
+        "sha_spa_redemption_at_compound_return",
+        "10",
+        "创始人",
+        "8.2",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第八条 回购\n8.2 回购价格为投资方增资款加上按照年利率9%（复利）计算的收益。\n",
+    ),
+    (
+        "sha_spa_redemption_on_any_breach",
+        "10",
+        "创始人",
+        "1.1",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第一条 定义\n1.1 本协议中：\n“回购事件”指下列任一情形：（1）公司未能于2030年12月31日前完成"
+        "合格上市；（2）创始人违反本协议的任何约定，不论该违约是否重大；（3）公司实际控制人变更。\n"
+        "“交割日”指工商变更登记完成之日。\n",
+    ),
+    (
+        "sha_spa_change_of_control_hair_trigger",
+        "1",
+        "乙方",
+        "1.1",
+        "甲方：东港能源集团有限公司（“甲方”）\n乙方：寒川科技有限公司（“乙方”）\n\n第一条 定义\n1.1 本协议中："
+        "\n“乙方重大变化”指（1）乙方实际控制人变更；（2）乙方任何股东转让其持有的乙方5%以上股权。\n"
+        "“合资公司”指双方依本协议设立的公司。\n",
+    ),
+    (
+        "sha_spa_non_compete_too_long",
+        "8",
+        "乙方",
+        "11.1",
+        "甲方：东港能源集团有限公司（“甲方”）\n乙方：寒川科技有限公司（“乙方”）\n\n第十一条 不竞争\n11.1 "
+        "乙方不再持有合资公司股权之日起六年内，乙方不得在华东地区投资或运营任何冷能利用项目。\n",
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -1801,6 +1912,29 @@ BALANCED: list[tuple[str, str]] = [
         "10",
         "第十一条 共同出售权\n11.3 合格上市前，创始人拟向第三方转让其持有的目标公司股权的，投资方有权以相同的"
         "价格和条件一同出售其股权；受让方拒绝购买投资方股权的，创始人不得向该受让方转让其股权。\n",
+    ),
+    # a basket that does not apply to fundamental warranties or fraud (the market carve-out)
+    (
+        "7",
+        "10. Limitations\n10.3 The Seller shall not be liable for any Claim unless the aggregate "
+        'of all Claims exceeds USD 250,000 (the "Basket"), being 1% of the Purchase Price; '
+        "provided that the Basket shall not apply to any Claim for breach of the Fundamental "
+        "Warranties or in the case of fraud.\n",
+    ),
+    # a 1x non-participating preference: the greater of the preference and the pro rata share
+    (
+        "10",
+        "11. Liquidation\n11.1 On a Liquidation Event each Investor shall receive the greater of "
+        "its Subscription Amount and the amount it would receive pro rata as an ordinary "
+        "shareholder; thereafter the remaining proceeds shall be distributed among the holders "
+        "of Ordinary Shares.\n",
+    ),
+    # deferred consideration paid without set-off save for agreed or decided claims
+    (
+        "2",
+        "4. Consideration\n4.5 The Buyer shall pay the Deferred Consideration without any "
+        "set-off, save for any amount agreed by the Seller or finally determined to be due to "
+        "the Buyer.\n",
     ),
 ]
 

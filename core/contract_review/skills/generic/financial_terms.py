@@ -171,7 +171,9 @@ _EN_PERIOD_RE = re.compile(
 )
 _ZH_PERIOD_RE = re.compile(
     rf"(?<![\d{CHINESE_NUMERAL_CHARS}])(?P<num>\d{{1,9}}|[{CHINESE_NUMERAL_CHARS}]{{1,12}})"
-    rf"{_SP}(?:(?P<ge>个){_SP})?"
+    # the number repeated in figures: "三（3）年", "十五（15）个工作日"
+    rf"{_SP}(?:[（(]{_SP}(?P<figures>\d{{1,9}}){_SP}[）)]{_SP})?"
+    rf"(?:(?P<ge>个){_SP})?"
     r"(?P<unit>工作日|日历日|自然日|天|日|星期|周|月|年)"
 )
 _PAREN_OPEN_RE = re.compile(r"^\s*[（(]\s*$")
@@ -318,7 +320,7 @@ def _period_english(match: re.Match[str]) -> FinancialTerm | None:
 
 def _period_chinese(match: re.Match[str]) -> FinancialTerm | None:
     unit_text, has_ge = match.group("unit"), bool(match.group("ge"))
-    value = _number(match.group("num"))
+    value = _number(match.group("figures") or match.group("num"))
     if value is None:
         return None
     before = match.string[: match.start()].rstrip()
