@@ -89,6 +89,8 @@ SHA_SPA_SETS = (
     "sixtysecond",
     "sixtythird",
     "sixtyfourth",
+    "sixtyfifth",
+    "sixtysixth",
 )
 
 #: The M&A sets' writers name each term in their own words ("seller_cap_too_low",
@@ -170,7 +172,8 @@ SHA_SPA_CATEGORIES: tuple[tuple[str, str], ...] = (
     (r"leakage_claim_period", "leakage_claim_period_short"),
     (r"^founder_warranty_liability$", "founder_personal_liability"),
     (
-        r"call_option_(?:trigger|change_of_control)|change_of_control_call",
+        r"call_option_(?:trigger|change_of_control)|change_of_control_(?:call|trigger)"
+        r"|^change_of_control$",
         "change_of_control_too_wide",
     ),
     (r"^rofr$|transfer_rofr|investor_free_transfer", "asymmetric_restriction"),
@@ -238,6 +241,7 @@ SHA_SPA_SIDE_CATEGORIES: tuple[tuple[str, str, str], ...] = (
         "performance_compensation_limited",
     ),
     (r"^(?:founders?|创始人)$", r"^(?:redemption|buyback|put_option)", "buy_back_at_high_return"),
+    (r"^(?:founders?|创始人)$", r"qualified_(?:ipo|listing)", "qualified_listing_too_narrow"),
     # knowledge that does not bar the buyer's claims burdens the seller; a cap the seller
     # or founder finds too high (not one cut away, not none at all) is the opposite
     # subject of the buyer's cap too low

@@ -40,6 +40,8 @@ def test_writers_categories_map_onto_the_playbooks(written: str, category: str |
         ("performance_compensation", "投资方", "performance_compensation_limited"),
         ("performance_compensation", "创始人", "indemnity_no_cap"),
         ("sandbagging", "seller", "pro_sandbagging"),
+        ("qualified_ipo_definition", "创始人", "qualified_listing_too_narrow"),
+        ("qualified_ipo_definition", "投资方", "qualified_listing_too_wide"),
         ("sandbagging", "buyer", "anti_sandbagging"),
         ("founder_warranty_cap", "founder", "seller_cap_too_high"),
         ("liability_cap", "受让方", "seller_cap_too_low"),

@@ -71,6 +71,7 @@ _ADVERSE = re.compile(
     r"|诉讼|仲裁|纠纷|争议|起诉|罚款|处罚|违反|违规|违约|调查|稽查|检查|欠缴|未缴|未足额|补缴"
     r"|污染|瑕疵|召回|终止|解除|失效|过期|到期|期满|届满未|未取得|未办理|未获|尚在审核|审查中|索赔|赔偿|侵权|风险|万元|亿元"
     r"|尚需|尚待|尚未(?:完成|办理|取得|获得|缴纳|支付|续签|续期)|重新(?:招标|遴选)|不再(?:续签|续约|续期|合作)|不予续"
+    r"|未(?:能)?(?:为[^。；，]{0,6}?|与[^。；，]{0,20}?|向[^。；，]{0,20}?)?(?:签订|签署|提供|缴纳|履行|登记|备案)"
     r"|\bcommenced\b|\bwarning\b|\bdirected\s+(?:it|the\s+Company|that)|\bdirections?\s+(?:to|from)"
     r"|\b(?:major|adverse|material|critical)\s+findings?\b|\bcorrective\b|\bunauthori[sz]ed\b"
     r"|\bsuspen(?:d|sion)|\bnot\s+yet\b",

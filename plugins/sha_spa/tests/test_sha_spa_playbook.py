@@ -1565,6 +1565,51 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "甲方：东港能源集团有限公司（“甲方”）\n乙方：寒川科技有限公司（“乙方”）\n\n第十一条 不竞争\n11.1 "
         "乙方不再持有合资公司股权之日起六年内，乙方不得在华东地区投资或运营任何冷能利用项目。\n",
     ),
+    (
+        "sha_spa_tax_claims_in_short_period",
+        "7",
+        "buyer",
+        "10.3",
+        "10. Limitations\n10.3 The Seller shall not be liable for any Claim (including a Tax "
+        "Claim) unless notice of it is given to the Seller within 12 months after Completion.\n",
+    ),
+    (
+        "sha_spa_qualified_listing_defined_too_narrow",
+        "10",
+        "创始人",
+        "1.1",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第一条 定义\n1.1 本协议中：\n“合格上市”指公司股票在上海证券交易所主板首次公开发行并上市；公司在深圳"
+        "证券交易所创业板上市或在境外证券交易所上市的，均不构成合格上市。\n“交割日”指工商变更登记完成之日。\n",
+    ),
+    (
+        "sha_spa_qualified_listing_defined_too_narrow",
+        "10",
+        "founder",
+        "1.1",
+        'Hydra Ltd (the "Founder") and Basin Capital LP (the "Investor").\n1. Definitions\n'
+        '1.1 In this Agreement:\n"Qualified IPO" means an initial public offering on a '
+        "recognised stock exchange at an offering price per Share of not less than three times "
+        'the Series A Issue Price.\n"Shares" means the shares of the Company.\n',
+    ),
+    (
+        "sha_spa_redemption_on_any_breach",
+        "10",
+        "创始人",
+        "8.1",
+        "甲方：云杉医疗有限公司（“公司”）\n乙方：沈一鸣（“创始人”）\n丙方：南岭成长基金（“投资方”）\n\n"
+        "第八条 回购\n8.1 发生下列任一情形的，投资方有权要求创始人回购其持有的公司股权：（1）公司未能于"
+        "2030年12月31日前实现合格上市；（2）创始人违反本协议任何约定。\n",
+    ),
+    (
+        "sha_spa_permitted_leakage_too_wide",
+        "2",
+        "buyer",
+        "1.1",
+        '1. Definitions\n1.1 In this Agreement:\n"Permitted Leakage" means (a) salaries paid in '
+        "the ordinary course; and (b) management fees paid to the Seller, without limit as to "
+        'amount.\n"Locked Box Date" means 31 March 2025.\n',
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -1935,6 +1980,19 @@ BALANCED: list[tuple[str, str]] = [
         "4. Consideration\n4.5 The Buyer shall pay the Deferred Consideration without any "
         "set-off, save for any amount agreed by the Seller or finally determined to be due to "
         "the Buyer.\n",
+    ),
+    # tax claims with their own, longer period
+    (
+        "7",
+        "10. Limitations\n10.3 No Claim (other than a Tax Claim) may be brought unless notified "
+        "within 18 months after Completion, and no Tax Claim unless notified within seven years "
+        "after Completion.\n",
+    ),
+    # a qualified listing that leaves out only a quotation on the NEEQ
+    (
+        "10",
+        "第一条 定义\n1.1 本协议中：\n“合格上市”指公司股票在境内外证券交易所首次公开发行并上市；公司股票在全国"
+        "中小企业股份转让系统挂牌的，不构成合格上市。\n“交割日”指工商变更登记完成之日。\n",
     ),
 ]
 
