@@ -148,8 +148,10 @@ def _adverse(letter_text: str) -> dict[str, bool]:
             "3.3 Warranty 7.8 (Contracts): the Port informed the Company that the framework "
             "agreement will be re-tendered on expiry and that the Port does not intend to "
             "extend it.\n3.4 Warranty 7.6 (Contracts): the supply agreement was extended on "
-            "1 May 2025 for three years on the same terms.\n",
-            {"3.3": True, "3.4": False},
+            "1 May 2025 for three years on the same terms.\n3.5 Warranty 7.8 (Customers): a "
+            "customer notified the Company that it will move its orders to a framework panel and "
+            "expects to place no further orders with the Company.\n",
+            {"3.3": True, "3.4": False, "3.5": True},
         ),
     ],
 )

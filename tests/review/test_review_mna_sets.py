@@ -78,6 +78,8 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "sixtyfourth": (30, 0),  # of 30 terms and as many balanced clauses
     "sixtyfifth": (26, 1),  # of 30 terms and as many balanced clauses
     "sixtysixth": (26, 0),  # of 30 terms and as many balanced clauses
+    "sixtyseventh": (29, 1),  # of 30 terms and as many balanced clauses
+    "sixtyeighth": (25, 0),  # of 30 terms and as many balanced clauses
 }
 
 

@@ -1610,6 +1610,31 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "the ordinary course; and (b) management fees paid to the Seller, without limit as to "
         'amount.\n"Locked Box Date" means 31 March 2025.\n',
     ),
+    (
+        "sha_spa_closing_extended_by_one_side",
+        "3",
+        "受让方",
+        "4.4",
+        "第四条 交割\n4.4 交割应于最终期限前完成；但转让方有权在最终期限届满前以书面通知方式单方将最终期限"
+        "延长两次，每次不超过六十日。\n",
+    ),
+    (
+        "sha_spa_chair_casting_vote",
+        "9",
+        "乙方",
+        "7.2",
+        "第七条 董事会\n7.2 董事会就任何事项无法形成决议的，由董事长就该事项作出最终决定，该决定视为董事会的"
+        "有效决议。\n",
+    ),
+    (
+        "sha_spa_retention_released_despite_claims",
+        "2",
+        "buyer",
+        "3.4",
+        "3. Consideration\n3.4 The Retention shall be released to the Seller twelve months after "
+        "Completion, and any part of it referable to a Claim notified but not yet agreed on that "
+        "date shall nevertheless be released on that date.\n",
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -1993,6 +2018,12 @@ BALANCED: list[tuple[str, str]] = [
         "10",
         "第一条 定义\n1.1 本协议中：\n“合格上市”指公司股票在境内外证券交易所首次公开发行并上市；公司股票在全国"
         "中小企业股份转让系统挂牌的，不构成合格上市。\n“交割日”指工商变更登记完成之日。\n",
+    ),
+    # a drag-along whose price floor is written "不得低于"
+    (
+        "10",
+        "第十二条 领售权\n12.1 控股股东拟出售其全部股权的，有权要求其他股东按相同价格和条件出售其股权；但该"
+        "交易对应的目标公司整体估值不得低于本次增资投后估值的二倍。\n",
     ),
 ]
 
