@@ -129,6 +129,8 @@ _OTHER_CASE = re.compile(
 _PART_END = {
     "part": re.compile(_PART_END_TEXT, _FLAGS),
     "phrase": re.compile(_PHRASE_END_TEXT, _FLAGS),
+    # where a proviso opens ("provided that", "，但", "，但是"), for ``unless_scope: proviso``
+    "proviso": re.compile(PROVISO_TEXT + r"|[，,；;]\s*但(?:是)?(?![书])", _FLAGS),
 }
 # Words that make what follows a concession ("even if", "whether or not", 即使, 无论).
 _CONCESSIVE = re.compile(
@@ -380,21 +382,10 @@ def _unless_span(
     if rule.unless_scope == "sentence":
         return span
     if rule.unless_scope == "proviso":
-        opened = _proviso_starts(text, span[0], span[1])
+        opened, _ = _part_marks(text, span[0], span[1], "proviso")
         before = bisect.bisect_right(opened, start)
         return (opened[before - 1], span[1]) if before else span
     return part_span(text, span, start, end, rule.unless_scope)
-
-
-# Where a proviso opens: "provided that", "provided, however, that", "，但", "，但是".
-_PROVISO_START = re.compile(PROVISO_TEXT + r"|[，,；;]\s*但(?:是)?(?![书])", _FLAGS)
-
-
-@lru_cache(maxsize=256)
-def _proviso_starts(text: str, first: int, last: int) -> tuple[int, ...]:
-    """Where the provisos of ``text[first:last]`` open, in order: read once per sentence,
-    however many matches it holds."""
-    return tuple(mark.start() for mark in _PROVISO_START.finditer(text, first, last))
 
 
 def part_span(
@@ -417,10 +408,11 @@ def part_span(
 
 @lru_cache(maxsize=256)
 def _part_marks(
-    text: str, first: int, last: int, scope: Literal["part", "phrase"]
+    text: str, first: int, last: int, scope: Literal["part", "phrase", "proviso"]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Where the marks that end a part (or phrase) of ``text[first:last]`` start and
-    end, in order: read once per sentence, however many matches it holds."""
+    """Where the marks that end a part (or phrase, or open a proviso) of
+    ``text[first:last]`` start and end, in order: read once per sentence, however many
+    matches it holds."""
     marks = [(mark.start(), mark.end()) for mark in _PART_END[scope].finditer(text, first, last)]
     return tuple(a for a, _ in marks), tuple(b for _, b in marks)
 
