@@ -146,3 +146,31 @@ def test_each_definition_is_its_own_span() -> None:
         "“已披露事项”指数据室中的全部文件；",
     ]
     assert definition_spans("No definitions here.") == []
+
+
+def test_a_paragraph_that_defines_nothing_is_read_on_its_own() -> None:
+    text = (
+        "In this Agreement:\n\n"
+        '"Board" means the board of directors;\n\n'
+        "(b)\n\n"
+        "The Seller's knowledge, for every purpose of this Agreement, is its actual "
+        "knowledge only;\n\n"
+        '"Warranties" means the warranties in clause 8.\n'
+    )
+    spans = [text[start:end].strip() for start, end in definition_spans(text)]
+    assert spans == [
+        '"Board" means the board of directors;',
+        "The Seller's knowledge, for every purpose of this Agreement, is its actual "
+        "knowledge only;",
+        '"Warranties" means the warranties in clause 8.',
+    ]
+
+
+def test_a_term_that_only_means_something_is_defined() -> None:
+    text = (
+        "“转让方所知”或类似表述，仅指转让方于签署日实际知悉的事实。\n\n“交割日”专指登记完成之日。\n"
+    )
+    assert [d.term for d in extract_definitions(text, offset=0, section_id="1.1")] == [
+        "转让方所知",
+        "交割日",
+    ]

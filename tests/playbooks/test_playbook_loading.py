@@ -297,3 +297,29 @@ def test_domain_rejects_a_playbook_that_does_not_fit() -> None:
             checklist=LEASES.checklist,
             playbook=Playbook.from_rules("leases", "t", (_rule(clause_id="77"),)),
         )
+
+
+def test_a_playbook_can_have_every_rule_read_definitions() -> None:
+    rules = [
+        {"rule_id": "a", "clause_id": "1", "description": "A", "patterns": ["x"]},
+        {
+            "rule_id": "b",
+            "clause_id": "1",
+            "description": "B",
+            "patterns": ["y"],
+            "reads_definitions": False,
+        },
+    ]
+    head = {"playbook_id": "p", "domain_id": "p", "version": "1.0.0", "title": "P"}
+    every = Playbook.model_validate({**head, "rules": rules, "rules_read_definitions": True})
+    assert [rule.reads_definitions for rule in every.rules] == [True, False]
+    assert [
+        r.reads_definitions for r in Playbook.model_validate({**head, "rules": rules}).rules
+    ] == [
+        False,
+        False,
+    ]
+    built = Playbook(
+        **head, rules=tuple(PlaybookRule(**rule) for rule in rules), rules_read_definitions=True
+    )
+    assert [rule.reads_definitions for rule in built.rules] == [True, False]

@@ -365,6 +365,20 @@ def test_an_escrow_not_set_up_is_no_exception() -> None:
     assert not find_hits(rule, "受让方应于签署后三日内支付全部价款至共管账户。")
 
 
+def test_an_exception_among_what_is_left_out_is_no_exception() -> None:
+    rule = PlaybookRule(
+        rule_id="knowledge",
+        clause_id="4",
+        description="Knowledge without enquiry",
+        patterns=(r"实际知悉",),
+        unless=(r"合理(?:调查|询问)",),
+    )
+    assert find_hits(
+        rule, "“所知”仅指转让方实际知悉的事实，不包括其应当知悉或经合理询问即可知悉的事实。"
+    )
+    assert not find_hits(rule, "“所知”指转让方实际知悉或经合理询问即可知悉的事实。")
+
+
 class _FixedTopics:
     """A stand-in classifier that reads every sentence the same way."""
 

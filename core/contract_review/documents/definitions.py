@@ -47,7 +47,10 @@ _QUOTED_TERM = (
 _EN_VERBS = r"(?:shall\s+mean|means|mean|shall\s+have\s+the\s+meaning|has\s+the\s+meaning|is\s+defined\s+as)\b"
 # 指 but not 指定/指出/指示/... ("交付至“甲方”指定地点" defines nothing); 指标 only as
 # 指 + 标的 ("“合格上市”指标的公司的股票…上市" defines).
-_ZH_VERBS = r"(?:是指|系指|意指|意为|指(?![定出示导挥南令明引控]|标(?!的)))"
+# 仅指/专指/均指 define too ("“转让方所知”或类似表述，仅指…").
+_ZH_VERBS = (
+    r"(?:(?:仅|专|均)?(?:是指|系指)|意指|意为|(?:仅|专|均)?指(?![定出示导挥南令明引控]|标(?!的)))"
+)
 #: The instrument naming its own term: 本合同所称 / 本协议项下的 / 本合同中的 ….
 _SCOPE_PREFIX = r"本(?:合同|协议|协议书|条款|章程|附件|补充协议)(?:项下的?|中的?|所称的?|所述的?)+"
 #: An unquoted term after that prefix: 本合同所称工程款，是指… / 本协议项下的交割日系指….
@@ -135,7 +138,10 @@ def definition_spans(text: str) -> list[tuple[int, int]]:
     """Where each definition of ``text`` (a definitions section's own text) runs: from
     its quoted term to the end of its paragraph, or to the next definition — so that a
     term a drafter hides in one definition ("'Disclosed' means … whether or not fairly
-    disclosed") can be read on its own. Empty when ``text`` defines nothing."""
+    disclosed") can be read on its own. A paragraph after the first definition that
+    holds none (a definition worded in a way not recognised, an interpretation rule) is
+    a span of its own, so nothing after the first definition goes unread. Empty when
+    ``text`` defines nothing."""
     found = list(_matches(text))
     # a definition that runs on over several lines (its own list) ends at a blank line;
     # the blank lines are found once (a definition's search must not rescan the text)
@@ -144,10 +150,28 @@ def definition_spans(text: str) -> list[tuple[int, int]]:
     for index, match in enumerate(found):
         after = bisect.bisect_left(blanks, match.end())
         end = blanks[after] if after < len(blanks) else len(text)
-        if index + 1 < len(found):
-            end = min(end, found[index + 1].start())
-        spans.append((match.start(), end))
+        next_start = found[index + 1].start() if index + 1 < len(found) else len(text)
+        spans.append((match.start(), min(end, next_start)))
+        spans += _paragraphs(text, min(end, next_start), next_start)
     return [(start, end) for start, end in spans if text[start:end].strip()]
+
+
+#: The fewest characters (spaces aside) a paragraph that defines nothing needs to be read
+#: on its own: fewer are the next definition's label ("(h)", "（八）") or a heading.
+MIN_PARAGRAPH_CHARS = 20
+
+
+def _paragraphs(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The blank-line separated paragraphs of ``text[start:end]`` that could hold a term."""
+    spans: list[tuple[int, int]] = []
+    at = start
+    for blank in [*_BLANK_LINE.finditer(text, start, end), None]:
+        stop = end if blank is None else blank.start()
+        if len("".join(text[at:stop].split())) >= MIN_PARAGRAPH_CHARS:
+            spans.append((at, stop))
+        if blank is not None:
+            at = blank.end()
+    return spans
 
 
 def mark_definitions_sections(

@@ -80,6 +80,13 @@ class Playbook(_Model):
         default=(), description="The party sides this domain knows, e.g. contractor/employer."
     )
     rules: tuple[PlaybookRule, ...] = ()
+    rules_read_definitions: bool = Field(
+        default=False,
+        description="Every document-scope rule reads each definition of a definitions "
+        "section on its own, unless it sets ``reads_definitions`` itself (a domain whose "
+        "terms are as often drafted into a definition as into a clause: a MAC threshold, "
+        "a claim period, a buy-back return).",
+    )
     term_reader: TermReaderSpec | None = Field(
         default=None,
         description="A learned reader of one-sided terms; its rules then also fire where "
@@ -113,6 +120,23 @@ class Playbook(_Model):
                 f"reads schema_version {PLAYBOOK_SCHEMA_VERSION}"
             )
         return version
+
+    @model_validator(mode="before")
+    @classmethod
+    def _definitions_read(cls, data: Any) -> Any:
+        """With ``rules_read_definitions``, each rule that does not say whether it reads
+        definitions does."""
+        if not isinstance(data, dict) or not data.get("rules_read_definitions"):
+            return data
+        rules = [
+            {**rule, "reads_definitions": True}
+            if isinstance(rule, dict) and "reads_definitions" not in rule
+            else rule.model_copy(update={"reads_definitions": True})
+            if isinstance(rule, PlaybookRule) and "reads_definitions" not in rule.model_fields_set
+            else rule
+            for rule in data.get("rules", ())
+        ]
+        return {**data, "rules": rules}
 
     @model_validator(mode="after")
     def _consistent(self) -> Playbook:

@@ -162,6 +162,8 @@ _NEGATED = re.compile(
     r"|\bnot\s+(?:be\s+)?(?:open|subject|liable|susceptible)\s+to\b[^.;]*$"
     r"|(?:不以|不受)[^。；，]*?(?:价款|总价|总额|总金额|合同金额|服务费|费用)[^。；，]*$"
     r"|不得以[^。；，]*$"
+    # an exception's words inside what is left out ("不包括其应当知悉或经合理询问即可知悉的事实")
+    r"|(?:不包括|不包含|不含)[^。；，]*$"
     r"|\b(?:warrant(?:y|ies)|claims?)(?:\s+claims?)?\s*,?\s+(?:or|and|and/or)\s+(?:any\s+claims?\s+)?"
     r"(?:under\s+)?(?:the\s+|any\s+)?$"
     r"|\bincluding\s+(?:the\s+|all\s+|any\s+)?$"

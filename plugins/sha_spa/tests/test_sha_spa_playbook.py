@@ -1635,6 +1635,62 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "Completion, and any part of it referable to a Claim notified but not yet agreed on that "
         "date shall nevertheless be released on that date.\n",
     ),
+    # a definition worded "仅指", which leaves out what the seller ought to have known
+    (
+        "sha_spa_knowledge_without_enquiry",
+        "4",
+        "受让方",
+        "1.1",
+        "第一条 定义\n1.1 除非另有约定，下列词语具有如下含义：\n\n（一）“交割日”指工商变更登记完成之日。\n\n"
+        "（二）“转让方所知”或类似表述，仅指转让方一本人实际知悉的事实，不包括其应当知悉或经合理询问即可"
+        "知悉的事实。\n\n（三）“工作日”指法定节假日以外的任何一日。\n",
+    ),
+    (
+        "sha_spa_related_party_dealings_of_one_side_excluded",
+        "9",
+        "乙方",
+        "1.1",
+        "第一条 定义\n1.1 下列词语具有如下含义：\n（一）“关联交易”指合资公司与任一方或其关联方之间的交易；"
+        "但合资公司与甲方及其关联方之间发生的装卸、仓储及物业服务交易，不属于本协议所称的关联交易。\n"
+        "（二）“工作日”指法定节假日以外的任何一日。\n（三）“董事会”指合资公司董事会。\n",
+    ),
+    (
+        "sha_spa_indemnity_unlimited",
+        "7",
+        "seller",
+        "8.4",
+        "8. Indemnification\n8.4 Seller shall indemnify the Buyer Indemnitees against all Losses "
+        "arising out of any Hazardous Materials at the Facility, whether or not disclosed, and such "
+        "indemnity shall not be subject to Sections 8.1, 8.5 or 8.6.\n",
+    ),
+    (
+        "sha_spa_mac_carve_outs_swallow_it",
+        "3",
+        "buyer",
+        "1.1",
+        '1. Definitions\n1.1 In this Agreement:\n\n"Material Adverse Change" means any event that '
+        "results in a reduction of the EBITDA of the Company by more than 15 per cent., but "
+        "excluding any event arising from (a) the loss, suspension or reduction of orders by any "
+        "customer; or (b) any change in general economic conditions.\n\n"
+        '"Business Day" means a day on which banks are open in Singapore.\n',
+    ),
+    (
+        "sha_spa_mac_too_narrow",
+        "3",
+        "buyer",
+        "1.1",
+        '1. Definitions\n1.1 In this Agreement:\n\n"Material Adverse Change" means any event that '
+        "results in a reduction of the consolidated EBITDA of the Company by more than 35 per "
+        'cent.\n\n"Business Day" means a day on which banks are open in Singapore.\n',
+    ),
+    (
+        "sha_spa_dividend_policy_overridden_by_the_board",
+        "9",
+        "investor",
+        "10.2",
+        "第十条 利润分配\n10.2 公司每年分配的利润不低于上一会计年度可分配利润的40%；但董事会可根据公司的"
+        "资本性支出计划，决定当年不分配利润或降低分配比例，该等决定按照一般事项表决程序作出。\n",
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -2024,6 +2080,21 @@ BALANCED: list[tuple[str, str]] = [
         "10",
         "第十二条 领售权\n12.1 控股股东拟出售其全部股权的，有权要求其他股东按相同价格和条件出售其股权；但该"
         "交易对应的目标公司整体估值不得低于本次增资投后估值的二倍。\n",
+    ),
+    # the board may depart from the dividend policy only with each side's director
+    (
+        "9",
+        "第十条 利润分配\n10.2 公司每年分配的利润不低于上一会计年度可分配利润的40%；但董事会经甲方和乙方"
+        "提名的董事各至少一名同意，可决定当年降低分配比例。\n",
+    ),
+    # a MAC whose carve-outs are the market's, the target's customer losses counting
+    (
+        "3",
+        '1. Definitions\n1.1 In this Agreement:\n\n"Material Adverse Change" means any event that '
+        "results in a reduction of the EBITDA of the Company by more than 10 per cent., but "
+        "excluding any event arising from any change in general economic conditions, save to the "
+        "extent it affects the Company disproportionately.\n\n"
+        '"Business Day" means a day on which banks are open in Singapore.\n',
     ),
 ]
 
