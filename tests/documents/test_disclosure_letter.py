@@ -153,6 +153,14 @@ def _adverse(letter_text: str) -> dict[str, bool]:
             "expects to place no further orders with the Company.\n",
             {"3.3": True, "3.4": False, "3.5": True},
         ),
+        # an incident: a disease found in the herd, a leak
+        (
+            "3.1 针对第7.6条：目标公司在年度布鲁氏菌病监测中检出血清学阳性牛只126头，已全部扑杀。\n"
+            "3.2 针对第7.8条：目标公司的牧场土地租赁合同已于2025年1月续签五年。\n"
+            "3.3 Warranty 7.6 (Environment): a diesel leak from the yard tank reached the drain "
+            "in May 2025.\n",
+            {"3.1": True, "3.2": False, "3.3": True},
+        ),
     ],
 )
 def test_what_takes_a_warrantys_protection_away_is_adverse(

@@ -174,3 +174,8 @@ def test_a_term_that_only_means_something_is_defined() -> None:
         "转让方所知",
         "交割日",
     ]
+
+
+def test_two_quoted_names_side_by_side_open_one_definition() -> None:
+    text = "“交割日”指登记之日。\n\n“转让方所知”“就转让方所知”指转让方实际知悉的事项。\n"
+    assert [text[a:b].strip() for a, b in definition_spans(text)][1].startswith("“转让方所知”")

@@ -55,10 +55,11 @@ _ZH_VERBS = (
 _SCOPE_PREFIX = r"本(?:合同|协议|协议书|条款|章程|附件|补充协议)(?:项下的?|中的?|所称的?|所述的?)+"
 #: An unquoted term after that prefix: 本合同所称工程款，是指… / 本协议项下的交割日系指….
 _SCOPED_TERM = rf"{_SCOPE_PREFIX}(?P<t6>[^，,。；;：:\n“”\"「」『』‘’]{{1,30}}?)"
-#: A first name of a term defined under two: “知悉”或“所知”指… / "Losses" or "Loss" means….
+#: A first name of a term defined under two: “知悉”或“所知”指… / "Losses" or "Loss" means…
+#: / “转让方所知”“就转让方所知”指… (two quoted names side by side).
 _OTHER_NAME = (
     r'(?:(?:"[^"\n]{1,80}?"|“[^“”\n]{1,80}?[”"]|「[^「」\n]{1,80}?」|『[^『』\n]{1,80}?』)\s*'
-    r"(?:或者|或|和|及|以及|、|/|\s+or\s+|\s+and\s+)\s*)"
+    r"(?:或者|或|和|及|以及|、|/|\s+or\s+|\s+and\s+|(?=[“「『]))\s*)"
 )
 #: "or words of similar import" after the term: “转让方所知”或类似表述，指… / "Knowledge"
 #: or any similar expression means….

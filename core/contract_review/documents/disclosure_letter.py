@@ -75,7 +75,10 @@ _ADVERSE = re.compile(
     r"|未(?:能)?(?:为[^。；，]{0,6}?|与[^。；，]{0,20}?|向[^。；，]{0,20}?)?(?:签订|签署|提供|缴纳|履行|登记|备案)"
     r"|\bcommenced\b|\bwarning\b|\bdirected\s+(?:it|the\s+Company|that)|\bdirections?\s+(?:to|from)"
     r"|\b(?:major|adverse|material|critical)\s+findings?\b|\bcorrective\b|\bunauthori[sz]ed\b"
-    r"|\bsuspen(?:d|sion)|\bnot\s+yet\b",
+    r"|\bsuspen(?:d|sion)|\bnot\s+yet\b"
+    # an incident: a disease found, a leak, a limit exceeded
+    r"|\boutbreak|\bculled\b|\bleak(?:s|ed|age)?\b|\bspill(?:s|ed|age)?\b"
+    r"|事故|检出|阳性|扑杀|疫情|疫病|死亡|伤亡|泄漏|超标",
     re.IGNORECASE,
 )
 _PASSAGE_BREAK = re.compile(r"\n[^\S\n]*\n")

@@ -1691,6 +1691,93 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "第十条 利润分配\n10.2 公司每年分配的利润不低于上一会计年度可分配利润的40%；但董事会可根据公司的"
         "资本性支出计划，决定当年不分配利润或降低分配比例，该等决定按照一般事项表决程序作出。\n",
     ),
+    (
+        "sha_spa_mac_carve_outs_without_disproportion_test",
+        "3",
+        "受让方",
+        "1.1",
+        "第一条 定义\n1.1 下列词语具有如下含义：\n\n（一）“重大不利变化”指对目标公司的资产、业务或财务状况造成"
+        "重大不利影响的任何事件，但不包括因动物疫病、原料价格上涨或环保政策调整所导致的任何影响。\n\n"
+        "（二）“工作日”指法定节假日以外的任何一日。\n",
+    ),
+    (
+        "sha_spa_indemnity_excludes_what_the_buyer_finds",
+        "7",
+        "buyer",
+        "11.2",
+        "11. Environmental Indemnity\n11.2 The Seller shall not be liable under clause 11.1 in "
+        "respect of any Hazardous Substances discovered as a result of any investigation, sampling "
+        "or survey of the Property carried out by or on behalf of the Buyer.\n",
+    ),
+    (
+        "sha_spa_bring_down_in_all_respects",
+        "3",
+        "seller",
+        "8.2",
+        "8. Conditions to Closing\n8.2 Each of the representations and warranties of Seller shall "
+        "be true and correct in all respects as of the Closing Date, in each case disregarding all "
+        "qualifications as to materiality.\n",
+    ),
+    (
+        "sha_spa_retention_released_despite_claims",
+        "2",
+        "buyer",
+        "7.2",
+        "7. Retention\n7.2 On the date falling twelve months after Completion the Retention Account "
+        "shall be released to the Seller in full, and no part of it shall be withheld in respect of "
+        "any Claim notified by the Buyer that has not by then been agreed.\n",
+    ),
+    (
+        "sha_spa_information_rights_cut_down",
+        "9",
+        "投资方",
+        "7.4",
+        "第七条 投资方权利\n7.4 投资方要求查阅公司会计账簿的，应提前三十日书面申请，每一会计年度以一次为限；"
+        "公司认为查阅可能涉及商业秘密的，有权拒绝提供。\n",
+    ),
+    (
+        "sha_spa_buyer_knowledge_bars_claims",
+        "4",
+        "受让方",
+        "7.1",
+        "第七条 陈述与保证\n7.1 转让方保证本条所述内容均真实、准确，但受让方在尽职调查过程中已经知悉或者通过"
+        "合理调查应当知悉的事项除外，转让方对该等事项不承担任何责任。\n",
+    ),
+    (
+        "sha_spa_exempted_issues_too_wide",
+        "10",
+        "投资方",
+        "9.2",
+        "第九条 反稀释\n9.2 公司以低于本次增资价格增资的，投资方有权获得补偿；但公司为实施员工股权激励，以及"
+        "经创始人同意的其他情形而增加注册资本的，不适用本条约定。\n",
+    ),
+    (
+        "sha_spa_founder_personal_unlimited_liability",
+        "10",
+        "founder",
+        "14.2",
+        "14. Redemption\n14.2 The Company shall redeem the Preferred Shares at the Redemption Price; "
+        "provided that, to the extent the Company is unable lawfully to redeem them, the Founders "
+        "shall jointly and severally purchase those shares from the Investors at the Redemption "
+        "Price.\n",
+    ),
+    (
+        "sha_spa_indemnity_unlimited",
+        "7",
+        "seller",
+        "9.3",
+        "9. Indemnification\n9.3 Seller shall indemnify Buyer against all Losses arising out of any "
+        "use of Open Source Software, and such Losses shall not be subject to the Basket or the "
+        "Cap.\n",
+    ),
+    (
+        "sha_spa_mutual_restriction_with_one_sides_exception",
+        "8",
+        "乙方",
+        "12.1",
+        "第十二条 股权转让\n12.1 双方自成立日起五年内均不得转让其持有的合资公司股权，但甲方向其关联方转让"
+        "其持有的合资公司股权的除外。\n",
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -2095,6 +2182,25 @@ BALANCED: list[tuple[str, str]] = [
         "excluding any event arising from any change in general economic conditions, save to the "
         "extent it affects the Company disproportionately.\n\n"
         '"Business Day" means a day on which banks are open in Singapore.\n',
+    ),
+    # the same exception for each side
+    (
+        "8",
+        "第十二条 股权转让\n12.1 双方自成立日起五年内均不得转让其持有的合资公司股权，但任何一方向其关联方"
+        "转让的除外。\n",
+    ),
+    # an environmental indemnity that leaves out only investigations not required by law
+    (
+        "7",
+        "11. Environmental Indemnity\n11.2 The Seller shall not be liable in respect of any matter "
+        "discovered as a result of any investigation carried out by the Buyer, other than an "
+        "investigation required by law or by an Environmental Authority.\n",
+    ),
+    # a plain 1x preference, or the as-converted amount if greater
+    (
+        "10",
+        "第十三条 清算优先权\n13.1 公司发生清算时，剩余财产应优先向投资方支付相当于其增资款的金额；投资方按"
+        "持股比例参与分配所得金额更高的，按持股比例参与分配。\n",
     ),
 ]
 
