@@ -13,9 +13,9 @@ fitted on the 23rd to the 46th, which read fewer terms of sets it had not seen, 
 before findings that described a clause wrongly — a regional non-compete as
 "anywhere in the world" — were taken out). The 51st to the 62nd arrived at 24/30, 19/30,
 21/30, 25/30, 26/30, 22/30, 25/30, 21/30, 23/30, 21/30, 22/30 and 28/30 terms (3/30, 2/30,
-3/30, 1/30, 1/30, 3/30, 1/30, 2/30, 2/30, 1/30, 1/30 and 0/30 balanced), the 63rd to the 70th
-at 24/30, 27/30, 23/30, 25/30, 29/30, 22/30, 24/30 and 23/30 (2/30, 0/30, 1/30, 0/30, 1/30,
-0/30, 1/30 and 0/30 balanced), and have since been diagnosed.
+3/30, 1/30, 1/30, 3/30, 1/30, 2/30, 2/30, 1/30, 1/30 and 0/30 balanced), the 63rd to the 72nd
+at 24/30, 27/30, 23/30, 25/30, 29/30, 22/30, 24/30, 23/30, 25/30 and 23/30 (2/30, 0/30, 1/30,
+0/30, 1/30, 0/30, 1/30, 0/30, 1/30 and 0/30 balanced), and have since been diagnosed.
 
 A seeded term counts when a high or critical finding at its own sub-clause quotes it; a
 balanced clause when a high or critical finding quotes it. Every report must keep the
