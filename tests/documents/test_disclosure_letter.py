@@ -161,6 +161,14 @@ def _adverse(letter_text: str) -> dict[str, bool]:
             "in May 2025.\n",
             {"3.1": True, "3.2": False, "3.3": True},
         ),
+        # an allegation; a customer cutting its volumes
+        (
+            "3.1 Warranty 7.6 (Environment): in October 2024 the water company wrote to the "
+            "Company alleging that the trade effluent exceeded its consent.\n"
+            "3.2 针对第7.8条：第二大客户已书面通知目标公司，自2025年第三季度起其委托加工量将下调约百分之四十。\n"
+            "3.3 针对第7.8条：目标公司与第二大客户的框架协议已续签三年。\n",
+            {"3.1": True, "3.2": True, "3.3": False},
+        ),
     ],
 )
 def test_what_takes_a_warrantys_protection_away_is_adverse(

@@ -57,7 +57,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "fortysecond": (29, 0),  # of 32 terms and as many balanced clauses
     "fortythird": (30, 2),  # of 31 terms and as many balanced clauses
     "fortyfourth": (31, 2),  # of 32 terms and as many balanced clauses
-    "fortyfifth": (28, 3),  # of 30 terms and as many balanced clauses
+    "fortyfifth": (29, 3),  # of 30 terms and as many balanced clauses
     "fortysixth": (27, 2),  # of 30 terms and as many balanced clauses
     "fortyseventh": (28, 2),  # of 30 terms and as many balanced clauses
     "fortyeighth": (31, 0),  # of 31 terms and as many balanced clauses
@@ -82,7 +82,9 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "sixtyseventh": (29, 1),  # of 30 terms and as many balanced clauses
     "sixtyeighth": (30, 0),  # of 30 terms and as many balanced clauses
     "sixtyninth": (30, 0),  # of 30 terms and as many balanced clauses
-    "seventieth": (29, 0),  # of 30 terms and as many balanced clauses
+    "seventieth": (30, 0),  # of 30 terms and as many balanced clauses
+    "seventyfirst": (29, 0),  # of 30 terms and as many balanced clauses
+    "seventysecond": (29, 0),  # of 30 terms and as many balanced clauses
 }
 
 

@@ -78,7 +78,9 @@ _ADVERSE = re.compile(
     r"|\bsuspen(?:d|sion)|\bnot\s+yet\b"
     # an incident: a disease found, a leak, a limit exceeded
     r"|\boutbreak|\bculled\b|\bleak(?:s|ed|age)?\b|\bspill(?:s|ed|age)?\b"
-    r"|事故|检出|阳性|扑杀|疫情|疫病|死亡|伤亡|泄漏|超标",
+    r"|事故|检出|阳性|扑杀|疫情|疫病|死亡|伤亡|泄漏|超标"
+    # an allegation; volumes cut ("委托加工量将下调约百分之四十")
+    r"|\balleg(?:e|es|ed|ing|ations?)\b|下调|(?:下降|减少|降低)(?:约|了)?(?:百分之|\d+(?:\.\d+)?\s*%)",
     re.IGNORECASE,
 )
 _PASSAGE_BREAK = re.compile(r"\n[^\S\n]*\n")

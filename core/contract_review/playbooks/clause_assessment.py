@@ -436,9 +436,16 @@ def _with_detected(
     # clause by the rule's counter verbs, else its party verbs, where they say it
     acting = counter = None
     if by_term_reader and rule.burdens[0] in ("named_party", "other_party"):
-        counter = ctx.words.acting(passage.text, rule.counter_verbs)
+        # the part quoted says it first where a verb there names the party ("受让方可豁免
+        # 任何一项；但第（5）项条件，转让方有权单方豁免" — the proviso is the term)
+        quoted = passage.text[hits[0].start : hits[0].end]
+        counter = ctx.words.acting(quoted, rule.counter_verbs) or ctx.words.acting(
+            passage.text, rule.counter_verbs
+        )
         if counter is None:
-            acting = ctx.words.acting(passage.text, rule.party_verbs)
+            acting = ctx.words.acting(quoted, rule.party_verbs) or ctx.words.acting(
+                passage.text, rule.party_verbs
+            )
         if counter is None and acting is None and ctx.party is not None:
             # no verb says who acts ("the holders of a majority of the Series A Shares
             # may require all other Shareholders to transfer"): the reader, sure the

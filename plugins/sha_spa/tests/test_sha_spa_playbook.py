@@ -1778,6 +1778,67 @@ ONE_SIDED: list[tuple[str, str, str, str, str]] = [
         "第十二条 股权转让\n12.1 双方自成立日起五年内均不得转让其持有的合资公司股权，但甲方向其关联方转让"
         "其持有的合资公司股权的除外。\n",
     ),
+    # the buyer may waive any condition, but the seller alone some of them: the proviso
+    # names who holds the right
+    (
+        "sha_spa_conditions_waived_at_one_side_discretion",
+        "3",
+        "受让方",
+        "4.3",
+        "第四条 先决条件\n4.3 上述先决条件系为受让方的利益而设置，受让方可书面豁免其中任何一项；但第4.1条第"
+        "（5）项及第（6）项所列条件，转让方有权单方书面豁免，该等豁免对受让方具有约束力，受让方不得以该等条件未"
+        "满足为由拒绝交割。\n",
+    ),
+    (
+        "sha_spa_pre_completion_liabilities_left_in_the_target",
+        "7",
+        "受让方",
+        "9.1",
+        "第九条 环境责任\n9.1 对于交割日前已经存在的任何土壤、地下水污染所产生的调查、修复费用及罚款，均由"
+        "标的公司自行承担，转让方不承担任何责任。\n",
+    ),
+    (
+        "sha_spa_one_sides_own_ip_swept_into_the_company",
+        "8",
+        "乙方",
+        "1.1",
+        "第一条 定义\n1.1 下列词语具有如下含义：\n\n（一）“合资公司知识产权”指乙方及其关联方于本协议签署前"
+        "已拥有或于合资期限内开发的全部配方、工艺及商标。\n\n（二）“工作日”指法定节假日以外的任何一日。\n",
+    ),
+    (
+        "sha_spa_performance_measured_by_one_sides_auditor",
+        "10",
+        "创始人",
+        "1.1",
+        "第一条 定义\n1.1 下列词语具有如下含义：\n\n（一）“净利润”指经投资方指定的会计师事务所审计的、标的"
+        "公司合并报表口径下的净利润。\n\n（二）“工作日”指法定节假日以外的任何一日。\n",
+    ),
+    (
+        "sha_spa_liquidation_preference_participating",
+        "10",
+        "创始人",
+        "10.1",
+        "第十条 优先清算权\n10.1 公司清算时，剩余财产应首先向投资方支付相当于投资款的金额（“优先清算"
+        "金额”）；但投资方在获得优先清算金额后，仍有权按照其持股比例与其他股东共同参与剩余财产的分配。\n",
+    ),
+    (
+        "sha_spa_buyer_knowledge_bars_claims",
+        "4",
+        "buyer",
+        "9.3",
+        "9. Warranties\n9.3 Each of the Warranties is separate and shall not be limited by "
+        "reference to any other Warranty, provided that the Seller shall not be liable for any "
+        "Claim to the extent that the Buyer or any of its advisers had actual, constructive or "
+        "imputed knowledge of the matter giving rise to it.\n",
+    ),
+    (
+        "sha_spa_dividend_policy_overridden_by_the_board",
+        "9",
+        "investor",
+        "11.2",
+        "第十一条 利润分配\n11.2 公司每年应向股东分配不低于当年可分配利润30%的利润；但甲方认为公司存在技术"
+        "改造资金需求的，公司当年可以不进行利润分配。\n",
+    ),
 ]
 
 #: (checklist item, a balanced clause on a subject above).
@@ -2201,6 +2262,18 @@ BALANCED: list[tuple[str, str]] = [
         "10",
         "第十三条 清算优先权\n13.1 公司发生清算时，剩余财产应优先向投资方支付相当于其增资款的金额；投资方按"
         "持股比例参与分配所得金额更高的，按持股比例参与分配。\n",
+    ),
+    # this round's pre-emption already waived, as a condition
+    (
+        "9",
+        "第四条 先决条件\n4.1 公司股东会已审议通过本次增资及修改后的公司章程；原股东已书面放弃优先认购权；"
+        "未发生重大不利变化。\n",
+    ),
+    # the profit audited by a firm both sides agree
+    (
+        "10",
+        "第一条 定义\n1.1 下列词语具有如下含义：\n\n（一）“净利润”指经双方共同认可的会计师事务所审计的、标的"
+        "公司合并报表口径下扣除非经常性损益前后孰低的净利润。\n\n（二）“工作日”指法定节假日以外的任何一日。\n",
     ),
 ]
 
