@@ -353,30 +353,38 @@ def test_a_ground_refused_is_no_exception(text: str, fires: bool) -> None:
     assert bool(find_hits(_claim_period_rule(), text)) is fires
 
 
-def test_an_escrow_not_set_up_is_no_exception() -> None:
+@pytest.mark.parametrize(
+    ("pattern", "exception", "term", "excused"),
+    [
+        # an escrow not set up is no escrow
+        (
+            r"支付[^。]{0,20}?价款",
+            "共管",
+            "受让方应于签署后三日内支付全部价款，亦不设置共管账户。",
+            "受让方应于签署后三日内支付全部价款至共管账户。",
+        ),
+        # the enquiry that knowledge leaves out is no enquiry
+        (
+            r"实际知悉",
+            r"合理(?:调查|询问)",
+            "“所知”仅指转让方实际知悉的事实，不包括其应当知悉或经合理询问即可知悉的事实。",
+            "“所知”指转让方实际知悉或经合理询问即可知悉的事实。",
+        ),
+    ],
+    ids=["escrow-not-set-up", "enquiry-left-out"],
+)
+def test_an_exception_denied_or_left_out_is_no_exception(
+    pattern: str, exception: str, term: str, excused: str
+) -> None:
     rule = PlaybookRule(
-        rule_id="prepaid",
+        rule_id="term",
         clause_id="2",
-        description="Price paid early",
-        patterns=(r"支付[^。]{0,20}?价款",),
-        unless=("共管",),
+        description="A term",
+        patterns=(pattern,),
+        unless=(exception,),
     )
-    assert find_hits(rule, "受让方应于签署后三日内支付全部价款，亦不设置共管账户。")
-    assert not find_hits(rule, "受让方应于签署后三日内支付全部价款至共管账户。")
-
-
-def test_an_exception_among_what_is_left_out_is_no_exception() -> None:
-    rule = PlaybookRule(
-        rule_id="knowledge",
-        clause_id="4",
-        description="Knowledge without enquiry",
-        patterns=(r"实际知悉",),
-        unless=(r"合理(?:调查|询问)",),
-    )
-    assert find_hits(
-        rule, "“所知”仅指转让方实际知悉的事实，不包括其应当知悉或经合理询问即可知悉的事实。"
-    )
-    assert not find_hits(rule, "“所知”指转让方实际知悉或经合理询问即可知悉的事实。")
+    assert find_hits(rule, term)
+    assert not find_hits(rule, excused)
 
 
 class _FixedTopics:
