@@ -2263,6 +2263,13 @@ BALANCED: list[tuple[str, str]] = [
         "第十三条 清算优先权\n13.1 公司发生清算时，剩余财产应优先向投资方支付相当于其增资款的金额；投资方按"
         "持股比例参与分配所得金额更高的，按持股比例参与分配。\n",
     ),
+    # the sellers waive their pre-emption on the sale of the shares sold: the deal itself
+    (
+        "9",
+        "2. Sale and Purchase\n2.3 Each Seller waives any right of pre-emption or other "
+        "restriction on transfer in respect of the Shares conferred on it under the articles of "
+        "association of the Company or otherwise.\n",
+    ),
     # this round's pre-emption already waived, as a condition
     (
         "9",
