@@ -126,6 +126,7 @@ class DomainSpec(BaseModel):
 
     domain_id: str = Field(pattern=IDENTIFIER_PATTERN, description="Stable id, e.g. 'fidic'.")
     name: str = Field(min_length=1)
+    name_zh: str = Field(default="", description="The name in Chinese, for a report in Chinese.")
     description: str = ""
     checklist: tuple[ChecklistItem, ...] = ()
     document_roles: tuple[DocumentRoleSpec, ...] = (

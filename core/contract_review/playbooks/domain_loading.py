@@ -36,7 +36,7 @@ __all__ = ["DOMAIN_FILE_FIELDS", "DomainFileError", "load_domain_resource", "par
 
 #: The fields a domain file may set (the rest come from the checklist and playbook files).
 DOMAIN_FILE_FIELDS = frozenset(
-    {"domain_id", "name", "description", "parser_settings", "document_roles"}
+    {"domain_id", "name", "name_zh", "description", "parser_settings", "document_roles"}
 )
 
 

@@ -178,8 +178,14 @@ class PlaybookRule(_Model):
         "(e.g. 'short_notice_time_bar') or free text.",
     )
     description: str = Field(min_length=1, description="What the rule finds, in one sentence.")
+    description_zh: str = Field(
+        default="", description="'description' in Chinese, for a report in Chinese."
+    )
     standard_position: str = Field(
         default="", description="Our standard position, in one or two sentences."
+    )
+    standard_position_zh: str = Field(
+        default="", description="'standard_position' in Chinese, for a report in Chinese."
     )
     patterns: tuple[str, ...] = Field(
         default=(),
@@ -320,7 +326,9 @@ class PlaybookRule(_Model):
     )
     risk_level: RiskLevel = RiskLevel.MEDIUM
     rationale: str = Field(default="", description="Why it matters.")
+    rationale_zh: str = Field(default="", description="'rationale' in Chinese.")
     suggested_redline: str = Field(default="", description="The change we ask for, in words.")
+    suggested_redline_zh: str = Field(default="", description="'suggested_redline' in Chinese.")
     redline: Redline | None = Field(default=None, description="The change as an edit.")
     fact: FactTest | None = Field(
         default=None,

@@ -29,7 +29,12 @@ def build_report(
     return ReviewReport(
         review_id=state.review_id,
         status=state.status,
-        title=f"{domain.name} review of {subject}",
+        title=(
+            f"{domain.name_zh or domain.name}审查：{subject}"
+            if state.language == "zh"
+            else f"{domain.name} review of {subject}"
+        ),
+        language="zh" if state.language == "zh" else "en",
         contract_type=state.contract_type,
         documents=[DocumentInfo.of(doc) for doc in state.documents],
         summary=RiskSummary.of(findings, state.checked),

@@ -244,6 +244,11 @@ class ReviewReport(_Model):
     review_id: str
     status: ReviewStatus
     title: str = Field(description="E.g. 'FIDIC Silver Book review of particular_conditions.txt'.")
+    language: Literal["en", "zh"] = Field(
+        default="en",
+        description="The language the report is written in: the contract's ('zh' for a "
+        "Chinese contract), or the one asked for with --report-language.",
+    )
     contract_type: str = Field(
         default="",
         description="The kind of contract the review read it as ('services', 'supply', "
