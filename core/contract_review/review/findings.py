@@ -215,6 +215,11 @@ class Finding(BaseModel):
     risk_level: RiskLevel = Field(description="How much this matters to the party we act for.")
     description: str = Field(description="What is wrong or notable, in a few sentences.")
     rationale: str = Field(default="", description="Why it matters: the position and the law.")
+    standard_position: str = Field(
+        default="",
+        description="Our standard position on the term, in the report's language ('' when "
+        "the rule states none).",
+    )
     evidence: list[Evidence] = Field(
         default_factory=list,
         description="The clause text, reference sections and law articles relied on.",
