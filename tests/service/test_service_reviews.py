@@ -4,7 +4,9 @@ testing kit's throwaway domain (no installed plugin)."""
 
 from __future__ import annotations
 
+import io
 import time
+import zipfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -59,7 +61,7 @@ def test_upload_review_approve_and_download(client: TestClient) -> None:
     assert done["status"] == "complete", done
     assert done["summary"]["high"] >= 1
     assert done["decidable"], "the example has one-sided clauses with proposed redlines"
-    assert set(done["reports"]) == {"json", "md", "html"}
+    assert set(done["reports"]) == {"json", "md", "html", "docx"}
 
     finding = done["decidable"][0]
     rejected = done["decidable"][1]
@@ -85,6 +87,15 @@ def test_upload_review_approve_and_download(client: TestClient) -> None:
     assert html.headers["content-disposition"].endswith(f'{done["review_id"]}-report.html"')
     markdown = client.get(f"/reviews/{done['review_id']}/report.md")
     assert markdown.headers["content-type"].startswith("text/markdown")
+    word = client.get(f"/reviews/{done['review_id']}/report.docx")
+    assert word.status_code == 200, word.text
+    assert word.headers["content-type"].startswith("application/vnd.openxmlformats")
+    assert word.headers["content-disposition"].startswith("attachment;")
+    assert word.headers["content-disposition"].endswith(f'{done["review_id"]}-redline.docx"')
+    with zipfile.ZipFile(io.BytesIO(word.content)) as archive:
+        body = archive.read("word/document.xml").decode("utf-8")
+    # the approved change is a tracked change; the rejected one is not written
+    assert "<w:ins " in body and 'w:author="contract-review"' in body
 
     listed = client.get("/reviews").json()["data"]
     assert [item["review_id"] for item in listed] == [done["review_id"]]

@@ -135,6 +135,15 @@ def _approver(mode: ApprovalMode) -> Approver:
 @click.option(
     "--list", "list_reviews", is_flag=True, help="List the reviews in the store and exit."
 )
+@click.option(
+    "--format",
+    "formats",
+    multiple=True,
+    metavar="FORMAT",
+    help="A report format to write (repeatable): json, markdown, html, docx (redline.docx: "
+    "the contract with tracked changes and comments) or a plugin's. Default: json, "
+    "markdown and html.",
+)
 @click.pass_context
 @pass_state
 def review(
@@ -155,6 +164,7 @@ def review(
     party: str,
     fail_on: str | None,
     list_reviews: bool,
+    formats: tuple[str, ...],
 ) -> None:
     """Review PATH (a contract, or a folder of them) against a domain's checklist and
     playbook, and write report.json, report.md and report.html into --out.
@@ -173,6 +183,12 @@ def review(
 
     mode: ApprovalMode = "interactive" if interactive else "pause" if pause else "auto"
     registry = state.load_registry()
+    unknown = [name for name in formats if name not in registry.exporters]
+    if unknown:
+        raise click.UsageError(
+            f"unknown report format {unknown[0]!r}; the formats are "
+            f"{', '.join(sorted(registry.exporters))}"
+        )
     engine = ReviewEngine(registry, approver=_approver(mode), announce=_announce)
     if list_reviews:
         from ..storage.readable import readable_records
@@ -188,18 +204,20 @@ def review(
     if out_dir is None:
         raise click.UsageError("give --out DIR, the folder for the reports")
     if report_id is not None:
-        _finish(engine, registry, engine.load(report_id), out_dir, fail_on)
+        _finish(engine, registry, engine.load(report_id), out_dir, fail_on, formats)
         return
     if resume_id is not None:
         with progress_bar() as progress:
             engine.progress = progress
             result = engine.resume(resume_id)
-        _finish(engine, registry, result, out_dir, fail_on)
+        _finish(engine, registry, result, out_dir, fail_on, formats)
         return
     if path is None or domain_id is None:
         raise click.UsageError("give the contract (PATH) and --domain, or --resume ID")
     if path.is_dir():
-        total = review_folder(engine, registry, path, domain_id, out_dir, party=party)
+        total = review_folder(
+            engine, registry, path, domain_id, out_dir, party=party, formats=formats
+        )
         if fail_on is not None and total.at_least(RiskLevel(fail_on)):
             ctx.exit(EXIT_FINDINGS)
         return
@@ -219,7 +237,7 @@ def review(
     with progress_bar(mode != "interactive") as progress:
         engine.progress = progress
         result = engine.start(request)
-    _finish(engine, registry, result, out_dir, fail_on)
+    _finish(engine, registry, result, out_dir, fail_on, formats)
 
 
 def _announce(info: LLMInfo) -> None:
@@ -233,9 +251,19 @@ def _finish(
     result: ReviewState,
     out_dir: Path,
     fail_on: str | None,
+    formats: tuple[str, ...] = (),
 ) -> None:
+    from ..review.report_building import export_sources
+
     report = engine.report(result)
-    written = write_review_reports(report, registry, out_dir, storage=engine.storage)
+    written = write_review_reports(
+        report,
+        registry,
+        out_dir,
+        storage=engine.storage,
+        formats=formats,
+        sources=export_sources(result),
+    )
     print_summary(report, written)
     if result.status == "paused":
         click.echo(

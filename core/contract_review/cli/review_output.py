@@ -7,6 +7,7 @@ A stored review whose reports could not be written keeps that fact on its record
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import click
@@ -15,6 +16,7 @@ from pydantic import BaseModel
 from ..domain import RiskLevel
 from ..errors import InputError
 from ..registry import Registry
+from ..reports.exporter_types import ExportSource
 from ..review.report_models import REPORT_STEM, ReviewReport
 from ..storage.backend import StorageBackend
 
@@ -31,11 +33,15 @@ def write_reports(
     *,
     stem: str = REPORT_STEM,
     stored_as: str = "",
+    formats: Sequence[str] = (),
+    sources: Mapping[str, ExportSource] | None = None,
 ) -> list[Path]:
-    """Write ``report`` with every exporter into ``out_dir``; the files written.
+    """Write ``report`` with the exporters named in ``formats`` (by default, every
+    default exporter that renders it) into ``out_dir``; the files written.
 
     :param stored_as: The id the review is stored under, named when the reports cannot
         be written (the review is kept; ``review --report ID --out DIR`` writes them).
+    :param sources: The reviewed documents, for an exporter that writes on them.
     :raises InputError: in one line, when the folder or a file cannot be written.
     """
     later = (
@@ -54,9 +60,12 @@ def write_reports(
     for name in sorted(registry.exporters):
         registered = registry.exporters[name]
         exporter = registered.item
-        target = out_dir / f"{stem}{exporter.suffix}"
+        wanted = name in formats if formats else exporter.default
+        if not wanted or not exporter.accepts(report):
+            continue
+        target = out_dir / f"{exporter.stem or stem}{exporter.suffix}"
         try:
-            text = exporter.export(report)
+            content = exporter.render(report, sources=sources)
         except Exception as exc:  # a plugin's exporter may raise anything; the others write
             click.echo(
                 f"warning: the {name!r} report exporter of plugin {registered.plugin!r} failed "
@@ -66,7 +75,7 @@ def write_reports(
             continue
         temporary = target.with_name(target.name + ".tmp")
         try:
-            temporary.write_text(text, encoding="utf-8")
+            temporary.write_bytes(content)
             temporary.replace(target)
         except OSError as exc:
             temporary.unlink(missing_ok=True)
@@ -76,7 +85,13 @@ def write_reports(
 
 
 def write_review_reports(
-    report: ReviewReport, registry: Registry, out_dir: Path, *, storage: StorageBackend
+    report: ReviewReport,
+    registry: Registry,
+    out_dir: Path,
+    *,
+    storage: StorageBackend,
+    formats: Sequence[str] = (),
+    sources: Mapping[str, ExportSource] | None = None,
 ) -> list[Path]:
     """:func:`write_reports` for a stored review, recording on its record whether they
     were written (see the module docs).
@@ -84,7 +99,14 @@ def write_review_reports(
     :raises InputError: in one line, when they cannot be written (after recording it).
     """
     try:
-        written = write_reports(report, registry, out_dir, stored_as=report.review_id)
+        written = write_reports(
+            report,
+            registry,
+            out_dir,
+            stored_as=report.review_id,
+            formats=formats,
+            sources=sources,
+        )
     except InputError as exc:
         _note(storage, report.review_id, str(exc))
         raise

@@ -4,6 +4,7 @@ one report folder per document, and a portfolio summary (portfolio.json/.md/.htm
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,9 +67,14 @@ def review_folder(
     out_dir: Path,
     *,
     party: str = "",
+    formats: Sequence[str] = (),
 ) -> RiskSummary:
     """Review each document; a document that cannot be reviewed is listed with its
-    error and the others go on. Returns the summary over every document."""
+    error and the others go on. Returns the summary over every document. Each
+    document's reports are written in ``formats`` (default: the default ones); the
+    portfolio in the default formats."""
+    from ..review.report_building import export_sources
+
     documents = folder_documents(folder, registry)
     if not documents:
         suffixes = ", ".join(registry.supported_suffixes())
@@ -88,7 +94,14 @@ def review_folder(
             entries.append(PortfolioEntry(document=path.name, status="failed", error=str(exc)))
             continue
         report = engine.report(state)
-        write_review_reports(report, registry, out_dir / report_dir, storage=engine.storage)
+        write_review_reports(
+            report,
+            registry,
+            out_dir / report_dir,
+            storage=engine.storage,
+            formats=formats,
+            sources=export_sources(state),
+        )
         entries.append(_entry(report, report_dir))
         s = report.summary
         click.echo(f"{path.name}: critical {s.critical}, high {s.high}, medium {s.medium}")

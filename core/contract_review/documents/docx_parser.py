@@ -1,10 +1,11 @@
 """Word (.docx) documents through python-docx (the ``formats`` extra).
 
-Paragraphs become lines (tables: one line per row, cells separated by `` | ``).
+Paragraphs become lines (tables: one line per row, cells separated by `` | ``), read as
+Word shows them: tracked changes accepted, and each numbered paragraph starting with
+the number Word's automatic numbering displays ("1.1", "(a)", "第一条"), so clause ids
+are the numbers a reader sees (:mod:`.docx_paragraphs`, :mod:`.docx_numbering`).
 Paragraphs styled ``Heading N`` are explicit headings of level N, as in Markdown; a
-first paragraph styled ``Title`` is the document title. Numbers that Word generates
-through automatic list numbering are not part of the paragraph text and so are not
-seen.
+first paragraph styled ``Title`` is the document title.
 """
 
 from __future__ import annotations
@@ -15,14 +16,21 @@ import zipfile
 from typing import Any
 
 from ..errors import DocumentParseError, MissingExtraError
-from .decoding import normalise_newlines
 from .document_assembly import assemble_document
+from .docx_paragraphs import DocxLine, read_lines
 from .markdown_parser import add_explicit_heading
 from .model import Document
 from .parser_types import InputLimits, ParseOptions
 from .section_tree import SectionTreeBuilder
 
-__all__ = ["DocxBlock", "check_archive", "parse_docx_bytes", "read_docx_blocks"]
+__all__ = [
+    "DocxBlock",
+    "DocxReading",
+    "check_archive",
+    "parse_docx_bytes",
+    "read_docx",
+    "read_docx_blocks",
+]
 
 _HEADING_STYLE_RE = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 
@@ -30,10 +38,22 @@ _HEADING_STYLE_RE = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 DocxBlock = tuple[str, int | None]
 
 
-def read_docx_blocks(
-    data: bytes, *, name: str, limits: InputLimits | None = None
-) -> list[DocxBlock]:
-    """The paragraphs and table rows of a .docx file, in order, with heading levels.
+class DocxReading:
+    """A .docx file read: the python-docx document, its lines and the source text."""
+
+    def __init__(self, document: Any, lines: list[DocxLine]) -> None:
+        self.document = document
+        self.lines = lines
+        self.source = "\n".join(line.text for line in lines)
+
+    @property
+    def tracked_changes(self) -> int:
+        """How many lines hold tracked insertions or deletions."""
+        return sum(1 for line in self.lines if line.tracked)
+
+
+def read_docx(data: bytes, *, name: str, limits: InputLimits | None = None) -> DocxReading:
+    """Read a .docx file as Word shows it (see the module docs).
 
     :raises MissingExtraError: when python-docx is not installed.
     :raises DocumentParseError: when ``data`` is not a readable .docx file, or would
@@ -41,28 +61,49 @@ def read_docx_blocks(
     """
     try:
         import docx
-        from docx.table import Table
-        from docx.text.paragraph import Paragraph
     except ImportError as exc:
         raise MissingExtraError("Reading .docx files", "formats", "docx") from exc
+    from .docx_numbering import DocxNumbering
+
     check_archive(data, name=name, limits=limits)
     try:
         document = docx.Document(io.BytesIO(data))
-        blocks: list[DocxBlock] = []
-        for element in document.element.body.iterchildren():
-            tag = element.tag.rsplit("}", 1)[-1]
-            if tag == "p":
-                paragraph = Paragraph(element, document)
-                blocks.append((paragraph.text, _heading_level(paragraph)))
-            elif tag == "tbl":
-                for row in Table(element, document).rows:
-                    cells = [" ".join(cell.text.split()) for cell in row.cells]
-                    blocks.append((" | ".join(cells), None))
+        numbering = DocxNumbering.of(document)
+        lines = read_lines(document.element.body, label=numbering.label)
     except Exception as exc:  # python-docx/lxml/zipfile raise many types on corrupt input
         raise DocumentParseError(
             f"{name} is not a readable .docx file ({type(exc).__name__}: {exc})"
         ) from exc
-    return blocks
+    return DocxReading(document, lines)
+
+
+def read_docx_blocks(
+    data: bytes, *, name: str, limits: InputLimits | None = None
+) -> list[DocxBlock]:
+    """The lines of a .docx file (see :func:`read_docx`), in order, with heading levels.
+
+    :raises MissingExtraError: when python-docx is not installed.
+    :raises DocumentParseError: when ``data`` is not a readable .docx file.
+    """
+    return _blocks(read_docx(data, name=name, limits=limits))
+
+
+def _blocks(reading: DocxReading) -> list[DocxBlock]:
+    names = _style_names(reading.document)
+    return [
+        (line.text, None if line.in_table else _heading_level(names.get(line.style, "")))
+        for line in reading.lines
+    ]
+
+
+def _style_names(document: Any) -> dict[str, str]:
+    """Paragraph style ids (as ``w:pStyle`` names them) → style names."""
+    names: dict[str, str] = {}
+    for style in document.styles:
+        style_id = getattr(style, "style_id", None)
+        if style_id:
+            names[style_id] = getattr(style, "name", "") or ""
+    return names
 
 
 def check_archive(data: bytes, *, name: str, limits: InputLimits | None = None) -> None:
@@ -96,8 +137,7 @@ def check_archive(data: bytes, *, name: str, limits: InputLimits | None = None) 
             )
 
 
-def _heading_level(paragraph: Any) -> int | None:
-    style = getattr(paragraph.style, "name", None) or ""
+def _heading_level(style: str) -> int | None:
     if style.strip().lower() == "title":
         return 0
     match = _HEADING_STYLE_RE.match(style.strip())
@@ -106,9 +146,10 @@ def _heading_level(paragraph: Any) -> int | None:
 
 def parse_docx_bytes(data: bytes, options: ParseOptions) -> Document:
     """The ``parse`` function of the built-in .docx parser."""
-    blocks = read_docx_blocks(data, name=options.name, limits=options.limits)
-    texts = [normalise_newlines(text) for text, _ in blocks]
-    source = "\n".join(texts)
+    reading = read_docx(data, name=options.name, limits=options.limits)
+    blocks = _blocks(reading)
+    texts = [text for text, _ in blocks]
+    source = reading.source
     if not source.strip():
         raise DocumentParseError(f"{options.name} is empty: the document has no text")
     builder = SectionTreeBuilder(source)
@@ -132,4 +173,5 @@ def parse_docx_bytes(data: bytes, options: ParseOptions) -> Document:
                 line_start += len(line) + 1
         seen_content = seen_content or bool(heading)
         offset = end + 1
-    return assemble_document(source, builder.build(), options=options, format="docx")
+    document = assemble_document(source, builder.build(), options=options, format="docx")
+    return document.model_copy(update={"tracked_changes": reading.tracked_changes})

@@ -108,6 +108,11 @@ class Document(BaseModel):
         "or its paragraphs (a text with no numbering or headings).",
     )
     definitions: list[DefinedTerm] = Field(default_factory=list)
+    tracked_changes: int = Field(
+        default=0,
+        ge=0,
+        description="Paragraphs holding tracked changes, read with the changes accepted (.docx).",
+    )
 
     def sections(self) -> Iterator[Section]:
         """All sections below the root, in document order."""

@@ -29,6 +29,7 @@ __all__ = [
     "NO_NEWLINE_MARKER",
     "REDLINE_CSS",
     "html_redline",
+    "redline_edits",
     "split_segments",
     "suggested_change",
     "text_edits",
@@ -46,6 +47,11 @@ REDLINE_CSS = """\
 #: its common start and end) the passage is marked as one deletion and one insertion:
 #: word matching of two long, unrelated paragraphs takes seconds.
 MAX_TOKEN_PAIRS = 1_000_000
+
+#: A changed passage that keeps less than this share of its words (characters in
+#: Chinese) is shown as rewritten: all of it deleted, the new text inserted, instead of
+#: words of the new sentence threaded between stray words of the old one.
+REWRITE_BELOW = 0.5
 
 #: What ``diff`` prints after a last line that has no line break.
 NO_NEWLINE_MARKER = "\\ No newline at end of file"
@@ -170,10 +176,15 @@ def _token_changes(a: list[str], b: list[str]) -> Iterator[tuple[str, str, str]]
     prefix, suffix = _common_ends(a, b)
     middle_a, middle_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
     yield "".join(a[:prefix]), "", ""
-    if len(middle_a) * len(middle_b) > MAX_TOKEN_PAIRS:
+    opcodes = (
+        _opcodes(middle_a, middle_b) if len(middle_a) * len(middle_b) <= MAX_TOKEN_PAIRS else ()
+    )
+    kept = sum(len("".join(middle_a[k1:k2])) for op, k1, k2, _, _ in opcodes if op == "equal")
+    longest = max(len("".join(middle_a)), len("".join(middle_b)), 1)
+    if not opcodes or kept / longest < REWRITE_BELOW:
         yield "", "".join(middle_a), "".join(middle_b)
     else:
-        for op, k1, k2, l1, l2 in _opcodes(middle_a, middle_b):
+        for op, k1, k2, l1, l2 in opcodes:
             if op == "equal":
                 yield "".join(middle_a[k1:k2]), "", ""
             else:
@@ -236,6 +247,20 @@ def _merge_whitespace(runs: Iterator[tuple[str, str, str]]) -> Iterator[tuple[st
         yield pending
     if gap:
         yield gap, "", ""
+
+
+def redline_edits(before: str, after: str) -> list[tuple[int, int, str]]:
+    """The changes :func:`html_redline` shows, as ``(start, end, new)`` edits of
+    ``before`` (character offsets, in order): a Word redline written from them shows
+    the same deletions and insertions. Applying them all, from the last, gives ``after``."""
+    edits: list[tuple[int, int, str]] = []
+    offset = 0
+    for equal, deleted, inserted in _changes(before, after):
+        offset += len(equal)
+        if deleted or inserted:
+            edits.append((offset, offset + len(deleted), inserted))
+            offset += len(deleted)
+    return edits
 
 
 def html_redline(before: str, after: str) -> str:

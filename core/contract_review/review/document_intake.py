@@ -127,19 +127,34 @@ def read_documents(
 
 
 def reading_notes(documents: Sequence[Document]) -> list[str]:
-    """The report's note, in the contract's language, when the contract under review has
-    no clause numbers or headings and was read paragraph by paragraph (``¶1``...)."""
+    """The report's notes, in the contract's language: a document read with its tracked
+    changes accepted, and a contract under review that has no clause numbers or headings
+    and was read paragraph by paragraph (``¶1``...)."""
+    notes = [_tracked_changes_note(d) for d in documents if d.tracked_changes]
     primary = next((d for d in documents if d.role == DocumentRole.PRIMARY.value), None)
     if primary is None or primary.sectioning is not Sectioning.PARAGRAPHS:
-        return []
+        return notes
     ids = [section.id for section in primary.sections()]
     span = ids[0] if len(ids) == 1 else f"{ids[0]}–{ids[-1]}"
     if primary.language == "zh":
-        return [f"本合同没有条款编号或标题，已逐段审查（{span}）。"]
+        return [*notes, f"本合同没有条款编号或标题，已逐段审查（{span}）。"]
     return [
+        *notes,
         "The contract has no clause numbers or headings; it was reviewed paragraph by "
-        f"paragraph ({span})."
+        f"paragraph ({span}).",
     ]
+
+
+def _tracked_changes_note(document: Document) -> str:
+    """Say that ``document``'s tracked changes were read as accepted."""
+    count = document.tracked_changes
+    if document.language == "zh":
+        return f"{document.name} 含有未处理的修订（{count} 段）；审查按接受全部修订后的文本进行。"
+    paragraphs = "paragraph" if count == 1 else "paragraphs"
+    return (
+        f"{document.name} holds tracked changes ({count} {paragraphs}); it was reviewed as "
+        "if every change were accepted."
+    )
 
 
 def _check_has_clauses(document: Document, path: str) -> None:

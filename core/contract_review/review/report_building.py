@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..config import Settings
 from ..domain import DomainSpec
 from ..plugins import core_version
 from ..registry import Registry
+from ..reports.exporter_types import ExportSource
 from ..storage.records import utc_now
 from .clause_redlines import one_redline_per_clause
 from .plan import ReviewPlan
 from .report_models import DocumentInfo, PlanReport, ReportMeta, ReviewReport, RiskSummary
 from .state import ReviewState
 
-__all__ = ["build_report"]
+__all__ = ["build_report", "export_sources"]
+
+#: The largest original file an exporter is handed (a .docx the review read).
+MAX_ORIGINAL_BYTES = 64 * 1024 * 1024
 
 
 def build_report(
@@ -64,3 +70,27 @@ def build_report(
             timings={name: round(seconds, 4) for name, seconds in state.timings.items()},
         ),
     )
+
+
+def export_sources(state: ReviewState) -> dict[str, ExportSource]:
+    """The reviewed documents for an exporter that writes on them: each one's text, and
+    a .docx document's original file when it is still where the review read it."""
+    originals: dict[str, Path] = {}
+    if state.request is not None:
+        for given in state.request.documents:
+            path = Path(given.path)
+            originals.setdefault(path.name, path)
+    sources: dict[str, ExportSource] = {}
+    for document in state.documents:
+        original: bytes | None = None
+        path = originals.get(document.name)
+        if document.format == "docx" and path is not None:
+            try:
+                if path.stat().st_size <= MAX_ORIGINAL_BYTES:
+                    original = path.read_bytes()
+            except OSError:  # moved or deleted since: the text rendering is written
+                original = None
+        sources[document.name] = ExportSource(
+            name=document.name, text=document.source, original=original
+        )
+    return sources

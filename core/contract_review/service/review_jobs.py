@@ -353,7 +353,7 @@ class ReviewJobs:
         if status == "complete" and data.get("report") is not None:
             view.summary = RiskSummary.model_validate(data["report"]["summary"])
             view.reports = {
-                fmt: f"/reviews/{review_id}/report.{fmt}" for fmt in ("json", "md", "html")
+                fmt: f"/reviews/{review_id}/report.{fmt}" for fmt in ("json", "md", "html", "docx")
             }
         return view
 

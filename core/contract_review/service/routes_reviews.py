@@ -12,9 +12,11 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
 
+from ..errors import MissingExtraError
 from ..review.decisions import Decision
 from ..review.engine import RECORD_KIND, ReviewEngine, ReviewNotFoundError
 from ..review.engine_request import ApprovalMode
+from ..review.report_building import export_sources
 from ..review.report_models import ReviewReport
 from ..storage.readable import readable_records
 from .envelope import Envelope, envelope
@@ -37,6 +39,7 @@ _MEDIA = {
     "json": "application/json",
     "md": "text/markdown; charset=utf-8",
     "html": "text/html; charset=utf-8",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 }
 
 
@@ -254,12 +257,16 @@ def delete_review(
 
 @router.get(
     "/{review_id}/report.{fmt}",
-    summary="Download a review's report (json, md or html)",
+    summary="Download a review's report (json, md or html), or the contract in Word with "
+    "tracked changes and comments (docx)",
     response_class=Response,
     responses={200: {"content": {m.split(";")[0]: {} for m in _MEDIA.values()}}},
 )
 def report(
-    service: Service, principal: Caller, review_id: ReviewId, fmt: Literal["json", "md", "html"]
+    service: Service,
+    principal: Caller,
+    review_id: ReviewId,
+    fmt: Literal["json", "md", "html", "docx"],
 ) -> Response:
     check_review(principal, service.storage, review_id)
     record, status = service.jobs.stored(review_id)
@@ -278,23 +285,31 @@ def report(
             status=409,
         )
     stored = record.data.get("report")
-    if status == "complete" and stored is not None:
-        built = ReviewReport.model_validate(stored)
-    else:
-        engine = _engine(service)
-        built = engine.report(engine.load(review_id))
+    engine = _engine(service)
     exporter = next(
         (r.item for r in service.registry.exporters.values() if r.item.suffix == f".{fmt}"), None
     )
     if exporter is None:
         raise ServiceError("E_NOT_SUPPORTED", f"no exporter writes .{fmt} reports")
+    state = engine.load(review_id) if exporter.uses_sources or stored is None else None
+    if status == "complete" and stored is not None:
+        built = ReviewReport.model_validate(stored)
+    else:
+        state = state or engine.load(review_id)
+        built = engine.report(state)
+    sources = export_sources(state) if state is not None and exporter.uses_sources else None
+    try:
+        content = exporter.render(built, sources=sources)
+    except MissingExtraError as exc:
+        raise ServiceError("E_NOT_SUPPORTED", str(exc), status=501) from None
     return Response(
-        exporter.export(built),
+        content,
         media_type=_MEDIA[fmt],
         headers={
             # a report quotes the contract: no script it may hold ever runs
             "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
             "img-src data:; frame-ancestors 'none'",
-            "Content-Disposition": f'inline; filename="{review_id}-report.{fmt}"',
+            "Content-Disposition": f"{'attachment' if exporter.binary else 'inline'}; "
+            f'filename="{review_id}-{exporter.stem or "report"}.{fmt}"',
         },
     )
