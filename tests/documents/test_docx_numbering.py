@@ -625,3 +625,59 @@ def test_labels_match_what_libreoffice_displays() -> None:
     expected = [f"{label} {text}" if label else text for label, text in labels_of(data)]
     # LibreOffice separates the label from the text by a tab, written as spaces.
     assert [" ".join(line.split()) for line in _libreoffice_labels(data)] == expected
+
+
+# -- the parser: clause ids are the numbers Word displays ----------------------------------
+
+
+def _parsed_ids(data: bytes, name: str) -> list[tuple[str, str]]:
+    from contract_review.documents.loading import parse_bytes
+
+    document = parse_bytes(data, name=name)
+    return [(section.id, section.title) for section in document.sections()]
+
+
+def test_a_word_contract_with_multilevel_numbering_parses_to_its_numbers() -> None:
+    builder = Builder()
+    num = builder.new_list(
+        [("decimal", "%1.", 1), ("decimal", "%1.%2", 1), ("lowerLetter", "(%3)", 1)]
+    )
+    builder.style("Heading 1", num_id=num, ilvl=0)
+    builder.style("Heading 2", num_id=num, ilvl=1)
+    builder.para("Services Agreement", style="Title")
+    builder.para("Definitions", style="Heading 1")
+    builder.para("Defined terms", style="Heading 2")
+    builder.para('"Services" means the services described in Schedule 1.')
+    builder.para("Interpretation", style="Heading 2")
+    builder.para("Headings do not affect interpretation.")
+    builder.para("Payment", style="Heading 1")
+    builder.para("Invoices", style="Heading 2")
+    builder.para("The Customer shall pay each invoice:", num, 1)  # directly numbered: 2.2
+    builder.para("within thirty days of receipt; and", num, 2)
+    builder.para("in the currency stated in it.", num, 2)
+    builder.para("Term", num, 0)  # a numbered paragraph without a heading style
+    builder.para("This Agreement lasts two years.", num, 1)
+    ids = _parsed_ids(builder.saved(), "services.docx")
+    # (a) and (b) are items in the text of 2.2, as in any contract the project reads
+    assert [i for i, _ in ids] == ["1", "1.1", "1.2", "2", "2.1", "2.2", "3", "3.1"], ids
+    titles = dict(ids)
+    assert (titles["1"], titles["1.1"], titles["2.1"]) == (
+        "Definitions",
+        "Defined terms",
+        "Invoices",
+    )
+
+
+def test_a_chinese_word_contract_parses_to_its_articles() -> None:
+    builder = Builder()
+    num = builder.new_list([("chineseCounting", "第%1条", 1), ("chineseCounting", "（%2）", 1)])
+    builder.para("设备采购合同", style="Title")
+    for article in range(1, 13):
+        builder.para(f"条款标题{article}", num, 0)
+        builder.para(f"甲方与乙方就第{article}项事宜约定如下。")
+        if article == 3:
+            builder.para("乙方应按期交货。", num, 1)
+            builder.para("甲方应按期付款。", num, 1)
+    ids = [i for i, _ in _parsed_ids(builder.saved(), "采购合同.docx")]
+    articles = [i for i in ids if i.startswith("第")]
+    assert articles == [f"第{n}条" for n in "一二三四五六七八九十"] + ["第十一条", "第十二条"], ids

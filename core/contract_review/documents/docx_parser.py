@@ -155,10 +155,15 @@ def parse_docx_bytes(data: bytes, options: ParseOptions) -> Document:
     builder = SectionTreeBuilder(source)
     offset = 0
     seen_content = False
-    for text, (_, level) in zip(texts, blocks, strict=True):
+    for text, (_, level), line in zip(texts, blocks, reading.lines, strict=True):
         heading = " ".join(text.split())
         end = offset + len(text)
-        if level is not None and heading:
+        if level and line.label and builder.offer_line(offset, text):
+            # a heading Word numbers ("2.1 Invoices") is read as the numbered clause it
+            # is, so numbered paragraphs under it ("2.2 The Customer shall...") continue
+            # the same numbering instead of nesting under a heading of their own
+            pass
+        elif level is not None and heading:
             if level == 0 and not seen_content:
                 builder.set_title(heading, text_start=end)
             else:
