@@ -155,10 +155,10 @@ def parse_docx_bytes(data: bytes, options: ParseOptions) -> Document:
     builder = SectionTreeBuilder(source)
     offset = 0
     seen_content = False
-    for text, (_, level), line in zip(texts, blocks, reading.lines, strict=True):
+    for text, (_, level), read in zip(texts, blocks, reading.lines, strict=True):
         heading = " ".join(text.split())
         end = offset + len(text)
-        if level and line.label and builder.offer_line(offset, text):
+        if level and read.label and builder.offer_line(offset, text):
             # a heading Word numbers ("2.1 Invoices") is read as the numbered clause it
             # is, so numbered paragraphs under it ("2.2 The Customer shall...") continue
             # the same numbering instead of nesting under a heading of their own

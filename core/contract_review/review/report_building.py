@@ -83,11 +83,11 @@ def export_sources(state: ReviewState) -> dict[str, ExportSource]:
     sources: dict[str, ExportSource] = {}
     for document in state.documents:
         original: bytes | None = None
-        path = originals.get(document.name)
-        if document.format == "docx" and path is not None:
+        found = originals.get(document.name)
+        if document.format == "docx" and found is not None:
             try:
-                if path.stat().st_size <= MAX_ORIGINAL_BYTES:
-                    original = path.read_bytes()
+                if found.stat().st_size <= MAX_ORIGINAL_BYTES:
+                    original = found.read_bytes()
             except OSError:  # moved or deleted since: the text rendering is written
                 original = None
         sources[document.name] = ExportSource(
