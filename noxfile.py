@@ -70,7 +70,8 @@ def typecheck(session: nox.Session) -> None:
 @nox.session
 def demo(session: nox.Session) -> None:
     """Install everything and review the bundled FIDIC example offline (no LLM, no key,
-    no server): report.json, report.md and report.html land in review-out/."""
+    no server): report.json, report.md, report.html and redline.docx (the Particular
+    Conditions in Word with tracked changes and comments) land in review-out/."""
     _install_all(session, extras="formats")
     session.run(
         "contract-review",
@@ -90,6 +91,7 @@ def demo(session: nox.Session) -> None:
         "none",
         "--out",
         "review-out",
+        *("--format", "json", "--format", "markdown", "--format", "html", "--format", "docx"),
     )
 
 

@@ -109,7 +109,8 @@ def test_party_ranks_the_risks_from_its_side(tmp_path: Path, registry: Any) -> N
 def test_readme_main_command_reviews_the_fidic_example(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The command ``nox -s demo`` runs, on the CLI: three reports, one-sided terms flagged."""
+    """The command ``nox -s demo`` runs, on the CLI: three reports and the Word redline,
+    one-sided terms flagged."""
     monkeypatch.setenv("CONTRACT_REVIEW_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(REPO_ROOT)
     out = tmp_path / "review-out"
@@ -117,13 +118,16 @@ def test_readme_main_command_reviews_the_fidic_example(
         "review", "examples/fidic/particular_conditions.txt", "--domain", "fidic",
         "--reference", "examples/fidic/general_conditions.txt", "--role", "baseline",
         "--reference", "examples/fidic/employers_requirements.txt", "--role", "er",
-        "--llm", "none", "--out", str(out),
+        "--llm", "none",
+        "--format", "json", "--format", "markdown", "--format", "html", "--format", "docx",
+        "--out", str(out),
     ]  # fmt: skip
     noxfile = (REPO_ROOT / "noxfile.py").read_text(encoding="utf-8")
     assert all(f'"{arg}"' in noxfile for arg in args[:-1] if not arg.startswith(str(tmp_path)))
     result = CliRunner().invoke(cli, args, obj=CliState())
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.json", "report.md"]
+    names = ["redline.docx", "report.html", "report.json", "report.md"]
+    assert sorted(p.name for p in out.iterdir()) == names
     report = ReviewReport.model_validate_json((out / "report.json").read_text(encoding="utf-8"))
     flagged = {f.clause_id for f in report.findings if f.risk_level in SEVERE}
     assert flagged == {"4.1", "4.12", "8.2", "14.7", "17.6", "20.1", "20.2"}
