@@ -75,7 +75,8 @@ def rejected(body: Any) -> str:
 
 
 def commented_text(body: Any) -> dict[str, str]:
-    """Comment id → the text (current and deleted) between its range marks."""
+    """Comment id → the text as received (deleted text kept, inserted text left out)
+    between its range marks."""
     open_ranges: set[str] = set()
     texts: dict[str, list[str]] = {}
     for element in body.iter():
@@ -84,7 +85,9 @@ def commented_text(body: Any) -> dict[str, str]:
             texts.setdefault(element.get(qn("w:id")), [])
         elif element.tag == qn("w:commentRangeEnd"):
             open_ranges.discard(element.get(qn("w:id")))
-        elif element.tag in {qn("w:t"), qn("w:delText")}:
+        elif element.tag in {qn("w:t"), qn("w:delText")} and not any(
+            ancestor.tag == qn("w:ins") for ancestor in element.iterancestors()
+        ):
             for key in open_ranges:
                 texts[key].append(element.text or "")
     return {key: "".join(parts) for key, parts in texts.items()}

@@ -239,6 +239,11 @@ def _split_paragraph(paragraph: Any, after: Any) -> Any:
     top = _top(paragraph, after)
     for sibling in list(top.itersiblings()):
         tail.append(sibling)
+    # the paragraph's own mark now ends the tail: a change to it moves with it
+    mark = paragraph.find(f"{qn('w:pPr')}/{qn('w:rPr')}")
+    if mark is not None:
+        for change in [*mark.findall(qn("w:ins")), *mark.findall(qn("w:del"))]:
+            _mark(tail, change)
     paragraph.addnext(tail)
     return tail
 

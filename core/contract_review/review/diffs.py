@@ -48,10 +48,11 @@ REDLINE_CSS = """\
 #: word matching of two long, unrelated paragraphs takes seconds.
 MAX_TOKEN_PAIRS = 1_000_000
 
-#: A changed passage that keeps less than this share of its words (characters in
-#: Chinese) is shown as rewritten: all of it deleted, the new text inserted, instead of
-#: words of the new sentence threaded between stray words of the old one.
-REWRITE_BELOW = 0.5
+#: A changed passage (a sentence or run of sentences) that keeps less than this share
+#: of its characters (white space aside) is shown as rewritten: its changed middle
+#: deleted and the new text inserted, instead of words of the new sentence threaded
+#: between stray words of the old one.
+REWRITE_BELOW = 0.3
 
 #: What ``diff`` prints after a last line that has no line break.
 NO_NEWLINE_MARKER = "\\ No newline at end of file"
@@ -169,6 +170,11 @@ def _common_ends(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
     return prefix, suffix
 
 
+def _visible(tokens: Sequence[str]) -> int:
+    """How many characters ``tokens`` hold, white space aside."""
+    return sum(len(token) for token in tokens if not token.isspace())
+
+
 def _token_changes(a: list[str], b: list[str]) -> Iterator[tuple[str, str, str]]:
     """Word/character-level runs of one changed passage. The common start and end are
     trimmed first; a middle too long to match (see :data:`MAX_TOKEN_PAIRS`) is shown as
@@ -179,9 +185,9 @@ def _token_changes(a: list[str], b: list[str]) -> Iterator[tuple[str, str, str]]
     opcodes = (
         _opcodes(middle_a, middle_b) if len(middle_a) * len(middle_b) <= MAX_TOKEN_PAIRS else ()
     )
-    kept = sum(len("".join(middle_a[k1:k2])) for op, k1, k2, _, _ in opcodes if op == "equal")
-    longest = max(len("".join(middle_a)), len("".join(middle_b)), 1)
-    if not opcodes or kept / longest < REWRITE_BELOW:
+    kept = _visible(a[:prefix]) + _visible(a[len(a) - suffix :])
+    kept += sum(_visible(middle_a[k1:k2]) for op, k1, k2, _, _ in opcodes if op == "equal")
+    if not opcodes or kept / max(_visible(a), _visible(b), 1) < REWRITE_BELOW:
         yield "", "".join(middle_a), "".join(middle_b)
     else:
         for op, k1, k2, l1, l2 in opcodes:
