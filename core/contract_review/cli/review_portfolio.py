@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 
@@ -66,9 +66,11 @@ def review_folder(
     out_dir: Path,
     *,
     party: str = "",
+    report_language: Literal["", "en", "zh"] = "",
 ) -> RiskSummary:
     """Review each document; a document that cannot be reviewed is listed with its
-    error and the others go on. Returns the summary over every document."""
+    error and the others go on. Returns the summary over every document.
+    ``report_language`` writes every report in that language ('' for each contract's)."""
     documents = folder_documents(folder, registry)
     if not documents:
         suffixes = ", ".join(registry.supported_suffixes())
@@ -79,7 +81,10 @@ def review_folder(
     for path in documents:
         report_dir = _UNSAFE.sub("_", path.stem) or "document"
         request = ReviewRequest(
-            domain_id=domain_id, documents=[DocumentInput(path=str(path))], party=party
+            domain_id=domain_id,
+            documents=[DocumentInput(path=str(path))],
+            party=party,
+            report_language=report_language,
         )
         try:
             state = engine.start(request)

@@ -126,15 +126,16 @@ def read_documents(
     return documents
 
 
-def reading_notes(documents: Sequence[Document]) -> list[str]:
-    """The report's note, in the contract's language, when the contract under review has
-    no clause numbers or headings and was read paragraph by paragraph (``¶1``...)."""
+def reading_notes(documents: Sequence[Document], language: str = "") -> list[str]:
+    """The report's note, in the report ``language`` ('' for the contract's), when the
+    contract under review has no clause numbers or headings and was read paragraph by
+    paragraph (``¶1``...)."""
     primary = next((d for d in documents if d.role == DocumentRole.PRIMARY.value), None)
     if primary is None or primary.sectioning is not Sectioning.PARAGRAPHS:
         return []
     ids = [section.id for section in primary.sections()]
     span = ids[0] if len(ids) == 1 else f"{ids[0]}–{ids[-1]}"
-    if primary.language == "zh":
+    if (language or primary.language) == "zh":
         return [f"本合同没有条款编号或标题，已逐段审查（{span}）。"]
     return [
         "The contract has no clause numbers or headings; it was reviewed paragraph by "
