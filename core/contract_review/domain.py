@@ -64,6 +64,9 @@ class ChecklistItem(BaseModel):
         default=(), description="Skill ids the reviewer should run on this clause."
     )
     description: str = Field(default="", description="What the reviewer checks here.")
+    description_zh: str = Field(
+        default="", description="'description' in Chinese, for a report in Chinese."
+    )
     keywords: tuple[str, ...] = Field(
         default=(),
         description="Words that locate this clause in a document whose numbering differs "

@@ -116,6 +116,36 @@ def _location(document: Document, section_id: str) -> ClauseLocation:
     return ClauseLocation.of_section(document, section)
 
 
+def test_a_chinese_report_of_an_english_clause_words_the_finding_in_chinese() -> None:
+    """The report's language frames the finding and picks the rule's ``*_zh`` texts;
+    the redline keeps the clause's language."""
+    rule = PLAYBOOK.rules[0].model_copy(
+        update={
+            "description_zh": "索赔通知期限短于28日。",
+            "standard_position_zh": "在28日内发出通知。",
+            "rationale_zh": "过短的期限会使有效索赔失权。",
+        }
+    )
+    playbook = PLAYBOOK.model_copy(update={"rules": (rule, *PLAYBOOK.rules[1:])})
+    document = _document()
+    [finding] = assess_clause(playbook, ITEM, [_location(document, "1")], [document], language="zh")
+    assert finding.title == "索赔通知期限短于28日"
+    assert finding.description.startswith("索赔通知期限短于28日。第1条约定为“7 days”（7日）；")
+    assert "我方标准为不少于28日。" in finding.description
+    assert "该条款加重“Supplier”的负担。" in finding.description
+    assert (finding.rationale, finding.standard_position) == (
+        "过短的期限会使有效索赔失权。",
+        "在28日内发出通知。",
+    )
+    assert finding.suggested_change is not None
+    assert "within 28 days" in finding.suggested_change.after  # the clause's own language
+    # a rule not yet translated falls back to English inside the Chinese frame
+    [untranslated] = assess_clause(
+        PLAYBOOK, ITEM, [_location(document, "1")], [document], language="zh"
+    )
+    assert untranslated.description.startswith("Notice is due in under 28 days.第1条约定为")
+
+
 def test_a_numeric_finding_says_what_was_found_quotes_and_redlines() -> None:
     document = _document()
     [finding] = assess_clause(PLAYBOOK, ITEM, [_location(document, "1")], [document])
@@ -124,7 +154,8 @@ def test_a_numeric_finding_says_what_was_found_quotes_and_redlines() -> None:
     assert finding.status is FindingStatus.FOUND and finding.risk_level is RiskLevel.HIGH
     assert finding.title == "Notice is due in under 28 days"
     assert "“7 days”" in finding.description and "at least 28 day(s)" in finding.description
-    assert "Our standard position: Notice within 28 days." in finding.rationale
+    assert finding.rationale == "Short time bars forfeit valid claims."
+    assert finding.standard_position == "Notice within 28 days."  # a field of its own
     assert "民法典" not in finding.rationale  # law_refs are quoted as evidence, not written
     [evidence] = finding.evidence
     assert evidence.kind == "clause" and evidence.id == "1"

@@ -182,6 +182,10 @@ def test_a_change_not_shown_is_described_as_an_addition_a_deletion_or_a_change()
     for after, words in cases.items():
         finding = _finding("f", "1.1", start, end, after, RiskLevel.MEDIUM)
         assert _in_words(finding, carrier).startswith(words), _in_words(finding, carrier)
+    # a Chinese report says it in Chinese, quoting the contract's own words
+    finding = _finding("f", "1.1", start, end, next(iter(cases)), RiskLevel.MEDIUM)
+    in_chinese = _in_words(finding, carrier, "zh")
+    assert in_chinese.startswith("增加“of a valid invoice”。（该修改与本条“"), in_chinese
 
 
 _SENTENCES = st.sampled_from(

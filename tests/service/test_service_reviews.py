@@ -258,3 +258,24 @@ def test_an_interrupted_review_left_by_no_resume_can_be_resumed(
         resumed = second.post(f"/reviews/{review_id}/resume")
         assert resumed.status_code == 202
         assert _wait(second, review_id)["status"] == "complete"
+
+
+def test_a_review_can_be_asked_for_in_the_other_language(client: TestClient) -> None:
+    """report_language writes the report in Chinese for an English contract; the
+    redlines stay English. Any other value is refused."""
+    done = _wait(client, _upload(client, report_language="zh")["review_id"])
+    assert done["status"] == "complete", done
+    report = client.get(f"/reviews/{done['review_id']}/report.json").json()
+    assert report["language"] == "zh"
+    found = [f for f in report["findings"] if f["status"] == "found"]
+    assert found and all(any("\u4e00" <= c <= "\u9fff" for c in f["description"]) for f in found)
+    afters = [f["suggested_change"]["after"] for f in found if f["suggested_change"]]
+    assert afters and not any(any("\u4e00" <= c <= "\u9fff" for c in a) for a in afters)
+
+    bad = client.post(
+        "/reviews",
+        data={"domain": DOMAIN, "report_language": "fr"},
+        files={"file": (THROWAWAY_CONTRACT_NAME, CONTRACT, "text/plain")},
+    )
+    assert bad.status_code in (400, 422), bad.text
+    assert "report_language" in bad.text

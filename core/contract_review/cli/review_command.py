@@ -7,7 +7,7 @@ import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 from rich.console import Console
@@ -128,6 +128,13 @@ def _approver(mode: ApprovalMode) -> Approver:
     help="The side we act for: contractor/employer, buyer/seller, 甲方/乙方 or a party's name.",
 )
 @click.option(
+    "--report-language",
+    type=click.Choice(["en", "zh"]),
+    default=None,
+    help="Write the report in English or Chinese (default: the contract's language). "
+    "Redlines stay in the contract's language.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(_LEVELS),
     help="Exit with status 1 when a finding at this risk level or above exists.",
@@ -162,6 +169,7 @@ def review(
     llm_name: str | None,
     playbook: Path | None,
     party: str,
+    report_language: Literal["en", "zh"] | None,
     fail_on: str | None,
     list_reviews: bool,
     formats: tuple[str, ...],
@@ -216,7 +224,14 @@ def review(
         raise click.UsageError("give the contract (PATH) and --domain, or --resume ID")
     if path.is_dir():
         total = review_folder(
-            engine, registry, path, domain_id, out_dir, party=party, formats=formats
+            engine,
+            registry,
+            path,
+            domain_id,
+            out_dir,
+            party=party,
+            report_language=report_language or "",
+            formats=formats,
         )
         if fail_on is not None and total.at_least(RiskLevel(fail_on)):
             ctx.exit(EXIT_FINDINGS)
@@ -233,6 +248,7 @@ def review(
         use_orchestrator=orchestrator,
         llm=llm_name,
         approval=mode,
+        report_language=report_language or "",
     )
     with progress_bar(mode != "interactive") as progress:
         engine.progress = progress

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 
@@ -67,11 +67,13 @@ def review_folder(
     out_dir: Path,
     *,
     party: str = "",
+    report_language: Literal["", "en", "zh"] = "",
     formats: Sequence[str] = (),
 ) -> RiskSummary:
     """Review each document; a document that cannot be reviewed is listed with its
-    error and the others go on. Returns the summary over every document. Each
-    document's reports are written in ``formats`` (default: the default ones); the
+    error and the others go on. Returns the summary over every document.
+    ``report_language`` writes every report in that language ('' for each contract's).
+    Each document's reports are written in ``formats`` (default: the default ones); the
     portfolio in the default formats."""
     from ..review.report_building import export_sources
 
@@ -85,7 +87,10 @@ def review_folder(
     for path in documents:
         report_dir = _UNSAFE.sub("_", path.stem) or "document"
         request = ReviewRequest(
-            domain_id=domain_id, documents=[DocumentInput(path=str(path))], party=party
+            domain_id=domain_id,
+            documents=[DocumentInput(path=str(path))],
+            party=party,
+            report_language=report_language,
         )
         try:
             state = engine.start(request)

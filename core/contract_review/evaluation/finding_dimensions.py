@@ -52,22 +52,26 @@ class FindingFacts:
     def __init__(self, finding: Finding) -> None:
         self.finding = finding
         self.missing = finding.status is FindingStatus.MISSING
+        #: Why the finding matters as the report shows it: the rationale, then our
+        #: standard position (a field of its own, rendered after it).
+        self.reasons = finding.rationale
+        if finding.standard_position.strip():
+            position = f"Our standard position: {finding.standard_position}"
+            self.reasons = f"{finding.rationale} {position}".strip()
         self.clause_quotes = [e for e in finding.evidence if e.kind == "clause" and e.text.strip()]
         self.support = [e for e in finding.evidence if e.kind != "clause" and e.text.strip()]
         quoted_laws = {e.id for e in finding.evidence if e.kind == "law"}
         quoted_keys = set().union(*(citation_keys(i)[0] for i in quoted_laws))
         self.unquoted_laws = [
             ref
-            for ref in law_article_ids(finding.rationale)
+            for ref in law_article_ids(self.reasons)
             if ref not in quoted_laws and not citation_keys(ref)[0] <= quoted_keys
         ]
         change = finding.suggested_change
         self.redline = change is not None and change.after.strip() != change.before.strip()
-        self.text = " ".join(
-            p for p in (finding.title, finding.description, finding.rationale) if p
-        )
+        self.text = " ".join(p for p in (finding.title, finding.description, self.reasons) if p)
         self.signals = read_signals(self.text)
-        advice = recommendations(f"{finding.description} {finding.rationale}")
+        advice = recommendations(f"{finding.description} {self.reasons}")
         self.recommends = bool(advice)
         #: The only advice is to check something (check, verify, ensure, 核实, 确认).
         self.only_checks = self.recommends and all(stem(w) in _CHECK_STEMS for w in advice)
@@ -80,7 +84,7 @@ def _relevance(f: FindingFacts, weak: Weak) -> DimensionScore:
     names = any(i and i in heading for i in (finding.clause_id, finding.checklist_item_id))
     details = [f"Names its clause {finding.clause_id}: {'yes' if names else 'no'}"]
     if f.missing:
-        says_what = 1.0 if finding.rationale.strip() else 0.5
+        says_what = 1.0 if f.reasons.strip() else 0.5
         details.append(
             "Missing checklist item; what the clause should cover: "
             + ("stated" if says_what == 1.0 else "not stated")
@@ -116,14 +120,14 @@ def _completeness(f: FindingFacts, weak: Weak) -> DimensionScore:
     finding = f.finding
     clause = 1.0 if (f.missing or f.clause_quotes) else 0.0
     support = 1.0 if f.support else (0.5 if f.unquoted_laws else 0.0)
-    rationale = min(1.0, len(finding.rationale.strip()) / 40)
+    rationale = min(1.0, len(f.reasons.strip()) / 40)
     quoted = f"{len(f.clause_quotes)} quote(s)" if f.clause_quotes else "no"
     if f.missing:
         quoted = "not expected (missing clause)"
     details = [
         f"Clause quoted: {quoted}",
         f"Reference sections or law articles quoted: {len(f.support)}",
-        f"Rationale: {len(finding.rationale.strip())} characters",
+        f"Rationale: {len(f.reasons.strip())} characters",
     ]
     if f.unquoted_laws:
         details.append(f"Law cited in the rationale but not quoted: {', '.join(f.unquoted_laws)}")
@@ -169,7 +173,7 @@ def _technical_depth(f: FindingFacts) -> DimensionScore:
     s = f.signals
     terms = min(1.0, len(s.legal_terms) / 4)
     support = 1.0 if f.support else (0.6 if f.unquoted_laws or s.laws else 0.0)
-    rationale = min(1.0, len(f.finding.rationale.strip()) / 120)
+    rationale = min(1.0, len(f.reasons.strip()) / 120)
     details = [
         f"Legal terms: {', '.join(s.legal_terms[:8]) or 'none'}",
         "Law or reference support: " + ("quoted" if f.support else "cited" if support else "none"),

@@ -13,7 +13,7 @@ A finding is read the way a supervising lawyer reads it:
 * technical_depth — legal terms, law or reference support, and a rationale that
   explains the risk;
 * actionability — a redline whose ``after`` really differs from ``before`` (full
-  marks), or a recommendation in words ("Our standard position: ...", should, 建议...),
+  marks), or a recommendation in words (a standard position, should, 建议...),
   which for a missing item is all that is expected.
 
 A report's score is the mean of its findings' overall scores. A report with no
@@ -147,7 +147,7 @@ def _report_notes(
             "State the position to negotiate for, or propose wording.",
         ),
         (
-            [f for f in facts if len(f.finding.rationale.strip()) < 20],
+            [f for f in facts if len(f.reasons.strip()) < 20],
             "{n} finding(s) give no rationale",
             "Say why each finding matters.",
         ),

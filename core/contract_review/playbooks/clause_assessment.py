@@ -42,6 +42,14 @@ from ..review.clause_location import ClauseLocation
 from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
 from ..review.redline_checks import redline_problem
+from ..review.report_words import (
+    clause_ref,
+    full_stop,
+    party_ref,
+    report_language,
+    rule_text,
+    say,
+)
 from ..review.skill_facts import SkillFact
 from ..text.sentences import sentence_spans
 from .deal_price import DealPrice, deal_price
@@ -68,7 +76,7 @@ from .rule_matching import (
     part_span,
     rule_pattern,
 )
-from .rule_models import PlaybookRule
+from .rule_models import UNIT_WORDS_ZH, PlaybookRule
 from .side_labels import merged_sides, side_labels
 from .term_reader import mark_parties, term_reader_of
 
@@ -119,8 +127,10 @@ class _Context:
         documents: Sequence[Document],
         party: PartySide | None,
         facts: Sequence[SkillFact] = (),
+        language: str = "en",
     ) -> None:
         self.playbook = playbook
+        self.language = report_language(language)
         self.facts = facts
         self.item = item
         self.documents = documents
@@ -258,6 +268,7 @@ def assess_clause(
     *,
     party: PartySide | None = None,
     facts: Sequence[SkillFact] = (),
+    language: str = "en",
 ) -> list[Finding]:
     """The findings of ``playbook``'s rules for ``item`` on its located passages.
 
@@ -267,6 +278,9 @@ def assess_clause(
     :param party: The side we act for (:func:`~.party_sides.resolve_party`); None ranks
         every one-sided term at its rule's level.
     :param facts: What the item's skills read (tested by rules with ``fact``).
+    :param language: The report's language ('en', 'zh'): what the findings say is
+        written in it (a rule's ``*_zh`` texts for Chinese); the redlines follow the
+        clause's own language whatever it is.
     """
     by_name = {document.name: document for document in documents}
     passages = [
@@ -278,7 +292,7 @@ def assess_clause(
     ]
     if not passages:
         return []
-    ctx = _Context(playbook, item, documents, party, facts)
+    ctx = _Context(playbook, item, documents, party, facts, language)
     findings: list[Finding] = []
     for rule in playbook.rules_for(item.clause_id):
         if rule.when == "absent":
@@ -296,6 +310,7 @@ def assess_document_rules(
     documents: Sequence[Document],
     *,
     party: PartySide | None = None,
+    language: str = "en",
 ) -> list[Finding]:
     """The findings of ``item``'s document-scope rules alone (present and numeric).
 
@@ -304,7 +319,7 @@ def assess_document_rules(
     rules need no location. :func:`assess_clause` runs them too when the item is
     located; call one or the other for an item, not both.
     """
-    ctx = _Context(playbook, item, documents, party)
+    ctx = _Context(playbook, item, documents, party, language=language)
     rules = [
         rule
         for rule in playbook.rules_for(item.clause_id)
@@ -378,9 +393,7 @@ def _read(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | Non
     )
     if detected is None or ctx.worded(passage):
         return None
-    return _with_detected(
-        ctx, rule, passage, detected, "Read by the term reader", by_term_reader=True
-    )
+    return _with_detected(ctx, rule, passage, detected, "read_by_reader", by_term_reader=True)
 
 
 def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding | None:
@@ -393,7 +406,7 @@ def _detected(ctx: _Context, rule: PlaybookRule, passage: _Passage) -> Finding |
     detected = detected_term(rule, passage.text)
     if detected is None or _read_by_wording(ctx, rule, passage):
         return None
-    return _with_detected(ctx, rule, passage, detected, "Read by the term detector")
+    return _with_detected(ctx, rule, passage, detected, "read_by_detector")
 
 
 def _with_detected(
@@ -405,6 +418,7 @@ def _with_detected(
     *,
     by_term_reader: bool = False,
 ) -> Finding | None:
+    # ``reader``: the phrase (report_words.PHRASES) naming the model that read the term
     """The rule's finding on what a model read in ``passage``, unless the rule's
     exceptions set its hits aside: ``unless_in_section``, a right both parties hold,
     the sentence's ``unless`` and a right denied ("may not terminate"). For the term
@@ -458,7 +472,7 @@ def _with_detected(
     finding = _finding(
         ctx, rule, passage, hits, subject=acting, counter=counter, by_term_reader=by_term_reader
     )
-    note = f" ({reader}, {detected.probability:.0%} sure.)"
+    note = say(reader, ctx.language, sure=f"{detected.probability:.0%}")
     return finding.model_copy(update={"description": finding.description + note})
 
 
@@ -637,8 +651,13 @@ def _absent(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> list
     if any(any_match(rule.patterns, text) for text in texts):
         return []
     first = passages[0]
-    ids = ", ".join(dict.fromkeys(p.clause_id for p in passages))
-    description = f"{rule.description} Nothing in {_clause_words(ids)} provides for it."
+    ids = list(dict.fromkeys(p.clause_id for p in passages))
+    description = say(
+        "nothing_provides",
+        ctx.language,
+        description=_described(ctx, rule),
+        clauses=clause_ref(ids, ctx.language),
+    )
     return [
         _build(
             ctx,
@@ -665,9 +684,14 @@ def _by_fact(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> lis
         if index is None:
             continue
         passage = passages[index]
-        description = (
-            f"{rule.description} Clause {passage.clause_id}: the {fact.skill_id} skill read "
-            f"“{fact.words}”; our standard is {rule.fact.standard_words()}."
+        description = say(
+            "skill_read",
+            ctx.language,
+            description=_described(ctx, rule),
+            clause=_clause(passage.clause_id, ctx.language),
+            skill=fact.skill_id,
+            words=fact.words,
+            standard=rule.fact.standard_words(ctx.language),
         )
         return [
             _build(
@@ -683,8 +707,15 @@ def _by_fact(ctx: _Context, rule: PlaybookRule, passages: list[_Passage]) -> lis
     return []
 
 
-def _clause_words(ids: str) -> str:
-    return f"clauses {ids}" if "," in ids else f"clause {ids}"
+def _described(ctx: _Context, rule: PlaybookRule) -> str:
+    """The rule's description in the report language, as a sentence."""
+    return full_stop(rule_text(rule, "description", ctx.language), ctx.language)
+
+
+def _clause(clause_id: str, language: str) -> str:
+    """A clause id inside a frame that names the clause itself ("Clause 4.1 says …"
+    in English, 第十二条 / 第4.1条 in Chinese)."""
+    return clause_ref(clause_id, language) if language == "zh" else clause_id
 
 
 def _finding(
@@ -706,35 +737,51 @@ def _finding(
     reading of a minority protection round (a quorum that needs the minority's director
     even at an adjourned meeting burdens the majority)."""
     hit = hits[0]
+    language = ctx.language
     subject = None if counter is not None else subject or ctx.subject(rule, passage, hit)
+    clause = _clause(passage.clause_id, language)
     if hit.value is not None:
         value = hit.value
-        shown = _value_words(value.value, rule)
-        found = f"“{value.text}”" + (f" ({shown})" if value.text.strip() != shown else "")
-        description = (
-            f"{rule.description} Clause {passage.clause_id} says {found}; our standard is "
-            f"{rule.standard_words()}.{facts_note(rule, ctx.facts, value.value)}"
-        )
+        shown = _value_words(value.value, rule, language)
+        found = f"“{value.text}”"
+        if value.text.strip() != shown:
+            found += f"（{shown}）" if language == "zh" else f" ({shown})"
+        description = say(
+            "clause_says",
+            language,
+            description=_described(ctx, rule),
+            clause=clause,
+            found=found,
+            standard=rule.standard_words(language),
+        ) + facts_note(rule, ctx.facts, value.value, language)
     else:
         sentence = " ".join(hit.sentence(passage.text).split())
         if len(sentence) > EXCERPT_CHARS:
             sentence = sentence[: EXCERPT_CHARS - 1].rstrip() + "…"
-        description = f"{rule.description} Clause {passage.clause_id}: “{sentence}”"
+        description = say(
+            "clause_quote",
+            language,
+            description=_described(ctx, rule),
+            clause=clause,
+            sentence=sentence,
+        )
     if len(hits) > 1:
-        description += f" ({len(hits)} places in this clause.)"
+        description += say("places", language, count=len(hits))
     burdened: str | None = None
     if counter is not None:
         binds = rule.burdens == ("other_party",)
-        description += f" It {'binds' if binds else 'favours'} the {counter}."
+        description += say(
+            "it_binds" if binds else "it_favours", language, party=party_ref(counter, language)
+        )
         burdened = counter if binds else other_party(ctx.words.parties, counter)
         burden = (
             "unknown" if ctx.party is None else named_burden(ctx.party, counter, burdened=binds)
         )
     else:
         if subject is not None and rule.burdens == ("named_party",):
-            description += f" It burdens the {subject}."
+            description += say("it_burdens", language, party=party_ref(subject, language))
         elif subject is not None and rule.burdens == ("other_party",):
-            description += f" It favours the {subject} over the other party."
+            description += say("favours_over_other", language, party=party_ref(subject, language))
         party = ctx.party
         if by_term_reader and party is not None:
             party = party.model_copy(update={"controls_board": None})
@@ -752,12 +799,17 @@ def _finding(
     )
 
 
-def _value_words(value: float, rule: PlaybookRule) -> str:
-    """``value`` in the rule's unit: '84 day(s)', '15%', '0.52% of the price', '90'."""
+def _value_words(value: float, rule: PlaybookRule, language: str = "en") -> str:
+    """``value`` in the rule's unit: '84 day(s)', '15%', '0.52% of the price', '90'
+    (84日, 价款的0.52% in a Chinese report)."""
     if rule.unit == "percent":
         return f"{value:g}%"
     if rule.unit == "price_percent":
+        if language == "zh":
+            return f"价款的{round(value, 2):g}%"
         return f"{round(value, 2):g}% of the price"
+    if language == "zh":
+        return f"{value:g}{UNIT_WORDS_ZH.get(rule.unit or '', '')}"
     return f"{value:g} {rule.unit}(s)" if rule.unit else f"{value:g}"
 
 
@@ -772,52 +824,60 @@ def _build(
     burden: Burden,
 ) -> Finding:
     level = rule.risk_level
+    language = ctx.language
     favours_us = False
     if burden == "theirs" and ctx.party is not None:
         level, favours_us = RiskLevel.LOW, True
-        description += f" This term burdens the other side: it favours you ({ctx.party.display})."
+        description += say(
+            "burdens_other_side", language, party=party_ref(ctx.party.display, language)
+        )
     elif burden == "ours" and ctx.party is not None:
-        description += f" This term burdens your side ({ctx.party.display})."
-    rationale = rule.rationale
-    if rule.standard_position:
-        rationale = f"{rationale} Our standard position: {rule.standard_position}".strip()
+        description += say(
+            "burdens_your_side", language, party=party_ref(ctx.party.display, language)
+        )
+    position = rule_text(rule, "standard_position", language)
     # The articles a rule cites (law_refs) are not written here: the review quotes them
     # as law evidence, and only where PRC law governs (review.law_evidence).
     change, in_words = None, ""
-    problem = _redline_problem(rule, passage.text, after, ctx.price())
-    if problem == _STILL_THERE and after is not None:
+    problem = _redline_problem(rule, passage.text, after, ctx.price(), language)
+    if problem == say(_STILL_THERE, language) and after is not None:
         # the new text still carries the term in another sentence: strike that one too
         again = struck_sentences(after, find_hits(rule, after, price=ctx.price()))
         if again is not None and _redline_problem(rule, passage.text, again, ctx.price()) is None:
             after, problem = again, None
     if favours_us:
         # we do not propose to give away a term in our favour
-        in_words = "No change proposed: the term favours you."
+        in_words = say("no_change_favours_you", language)
     elif after is not None and problem is None:
         change = suggested_change(passage.text, after, label=f"clause {passage.clause_id}")
     else:
-        in_words = rule.suggested_redline or rule.standard_position
+        in_words = rule_text(rule, "suggested_redline", language) or position
         if problem is not None:
-            in_words = f"{in_words} (No redline is shown: {problem}.)".strip()
+            in_words = say("no_redline", language, words=in_words, problem=problem).strip()
     return Finding(
         finding_id=f"{rule.rule_id}@{passage.clause_id}",
         clause_id=passage.clause_id,
         checklist_item_id=ctx.item.clause_id,
-        title=rule.description.rstrip(" .。"),
+        title=rule_text(rule, "description", language).rstrip(" .。"),
         risk_level=level,
         description=description,
-        rationale=rationale,
+        rationale=rule_text(rule, "rationale", language),
+        standard_position=position,
         evidence=evidence,
         suggested_change=change,
         change_in_words=in_words,
     )
 
 
-_STILL_THERE = "the clause would still hold the term after it"
+_STILL_THERE = "problem_still_there"
 
 
 def _redline_problem(
-    rule: PlaybookRule, before: str, after: str | None, price: DealPrice | None = None
+    rule: PlaybookRule,
+    before: str,
+    after: str | None,
+    price: DealPrice | None = None,
+    language: str = "en",
 ) -> str | None:
     """Why the redline ``before → after`` cannot be shown (None when it can): it fails
     :func:`~contract_review.review.redline_checks.redline_problem`, or the rule would
@@ -826,7 +886,7 @@ def _redline_problem(
     alone)."""
     if after is None:
         return None
-    problem = redline_problem(before, after)
+    problem = redline_problem(before, after, language)
     if problem is not None:
         return problem
     appended = after.startswith(before.rstrip())
@@ -836,5 +896,5 @@ def _redline_problem(
         and rule.patterns
         and find_hits(rule, after, price=price)
     ):
-        return _STILL_THERE
+        return say(_STILL_THERE, language)
     return None

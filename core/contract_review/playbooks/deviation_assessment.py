@@ -16,6 +16,7 @@ from ..documents.model import Document
 from ..domain import ChecklistItem
 from ..errors import InputError
 from ..review.clause_location import ClauseLocation
+from ..review.report_words import rule_text
 from ..skills.generic.deviation_models import AssessDeviationInput, AssessDeviationOutput, Deviation
 from .clause_assessment import assess_clause
 from .finding_selection import rule_id_of
@@ -81,7 +82,10 @@ def assess_deviation(data: AssessDeviationInput) -> AssessDeviationOutput:
         end=start + len(data.clause_text),
     )
     item = ChecklistItem(clause_id=data.clause_id, clause_name=data.clause_id)
-    findings = assess_clause(playbook, item, [location], [document], party=party)
+    # the deviations are written in the clause's language, like the skill's input
+    findings = assess_clause(
+        playbook, item, [location], [document], party=party, language=data.language
+    )
     deviations = []
     for finding in findings:
         rule = rules[rule_id_of(finding)]
@@ -92,7 +96,8 @@ def assess_deviation(data: AssessDeviationInput) -> AssessDeviationOutput:
                 rule_id=rule.rule_id,
                 evidence=_evidence(rule, data.clause_text),
                 rationale=finding.rationale,
-                suggested_redline=rule.suggested_redline,
+                standard_position=finding.standard_position,
+                suggested_redline=rule_text(rule, "suggested_redline", data.language),
             )
         )
     overall = min(

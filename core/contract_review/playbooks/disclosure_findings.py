@@ -25,6 +25,7 @@ from ..domain import ChecklistItem, RiskLevel
 from ..review.clause_location import ClauseLocation
 from ..review.diffs import suggested_change
 from ..review.findings import Evidence, Finding
+from ..review.report_words import clause_ref, party_ref
 from .party_sides import PartySide
 
 __all__ = ["DISCLOSURE_ROLES", "MAX_DISCLOSURES", "WARRANTOR_SIDES", "disclosure_findings"]
@@ -60,9 +61,11 @@ def disclosure_findings(
     documents: Sequence[Document],
     *,
     party: PartySide | None = None,
+    language: str = "en",
 ) -> list[Finding]:
     """The findings the disclosure letters make against ``item``'s located warranty
-    clauses (none reviewed for the warrantor, or without a letter)."""
+    clauses (none reviewed for the warrantor, or without a letter), written in the
+    report ``language``; the redlines follow the clause's language."""
     if party is not None and party.side in WARRANTOR_SIDES:
         return []
     primary = next((d for d in documents if d.role == DocumentRole.PRIMARY.value), None)
@@ -94,7 +97,7 @@ def disclosure_findings(
     for clause_id, made in against.items():
         section = primary.find(clause_id)
         if section is not None:
-            findings.append(_specific(item, primary, section, made, by_name, names))
+            findings.append(_specific(item, primary, section, made, by_name, names, language))
     general = [d for d in disclosures if d.general]
     standard, sets_standard = _standard_clause(primary, locations)
     if (
@@ -107,7 +110,7 @@ def disclosure_findings(
             or _top(primary, standard).id in warranty_articles
         )
     ):
-        findings.append(_general(item, primary, standard, general, by_name, names))
+        findings.append(_general(item, primary, standard, general, by_name, names, language))
     return findings
 
 
@@ -208,41 +211,46 @@ def _specific(
     made: list[Disclosure],
     letters: dict[str, Document],
     names: tuple[str, str],
+    language: str,
 ) -> Finding:
     clause = Evidence.from_section(primary, section)
     warrantor, beneficiary = names
-    chinese = _CJK.search(clause.text) is not None
+    chinese = _CJK.search(clause.text) is not None  # the redline's language
     refs = ", ".join(d.passage_id for d in made if d.passage_id)
-    if chinese:
+    excerpt = _excerpt(made[0].text)
+    if language == "zh":
         where = f"披露函第{refs}项" if refs else "披露函"
+        buyer, seller = party_ref(beneficiary, "zh"), party_ref(warrantor, "zh")
         title = "具体披露削弱了本条保证"
         description = (
-            f"{where}针对第{section.id}条作出具体披露：“{_excerpt(made[0].text)}”。"
-            f"经披露的事项不再构成违反保证，{beneficiary}无法就此索赔。"
+            f"{where}针对{clause_ref(section.id, 'zh')}作出具体披露：“{excerpt}”。"
+            f"经披露的事项不再构成违反保证，{buyer}无法就此索赔。"
         )
-        rationale = (
-            "已知的具体风险应通过特别赔偿、价格调整或交割条件处理，而不是由披露免除"
-            f"{warrantor}的责任。"
-        )
-        added = (
-            f"尽管{where}已披露相关事项，{warrantor}仍应就该事项给{beneficiary}"
-            "造成的全部损失承担赔偿责任。"
-        )
+        rationale = f"已知的具体风险应通过特别赔偿、价格调整或交割条件处理，而不是由披露免除{seller}的责任。"
     else:
         where = f"paragraph {refs} of the Disclosure Letter" if refs else "the Disclosure Letter"
+        buyer, seller = party_ref(beneficiary, "en"), party_ref(warrantor, "en")
         title = "A specific disclosure takes away the protection of this warranty"
         description = (
             f"{where[0].upper()}{where[1:]} discloses against clause {section.id}: "
-            f"“{_excerpt(made[0].text)}”. Once disclosed, the matter is no breach of the "
-            f"warranty and the {beneficiary} has no claim for it."
+            f"“{excerpt}”. Once disclosed, the matter is no breach of the "
+            f"warranty and {buyer} has no claim for it."
         )
         rationale = (
             "A known, specific risk belongs in a specific indemnity, a price adjustment or a "
-            f"condition, not in a disclosure that releases the {warrantor}."
+            f"condition, not in a disclosure that releases {seller}."
         )
+    if chinese:
+        letter = f"披露函第{refs}项" if refs else "披露函"
+        added = (
+            f"尽管{letter}已披露相关事项，{warrantor}仍应就该事项给{beneficiary}"
+            "造成的全部损失承担赔偿责任。"
+        )
+    else:
+        letter = f"paragraph {refs} of the Disclosure Letter" if refs else "the Disclosure Letter"
         added = (
             f"The {warrantor} shall indemnify the {beneficiary} against all Losses arising "
-            f"from the matters disclosed in {where}, notwithstanding their disclosure."
+            f"from the matters disclosed in {letter}, notwithstanding their disclosure."
         )
     return _finding(
         f"disclosure_against_warranty@{section.id}",
@@ -274,32 +282,37 @@ def _general(
     general: list[Disclosure],
     letters: dict[str, Document],
     names: tuple[str, str],
+    language: str,
 ) -> Finding:
     clause = Evidence.from_section(primary, section)
     warrantor, beneficiary = names
-    chinese = _CJK.search(clause.text) is not None
+    chinese = _CJK.search(clause.text) is not None  # the redline's language
+    excerpt = _excerpt(general[0].text)
     added: str | None
-    if chinese:
+    if language == "zh":
         title = "披露函对数据室等全部资料作出一般披露"
         description = (
-            f"披露函将整个数据室、公开信息或尽职调查资料作为一般披露：“{_excerpt(general[0].text)}”。"
-            f"{beneficiary}无法知道哪一事项限制了哪一条保证。"
+            f"披露函将整个数据室、公开信息或尽职调查资料作为一般披露：“{excerpt}”。"
+            f"{party_ref(beneficiary, 'zh')}无法知道哪一事项限制了哪一条保证。"
         )
         rationale = "只有在披露函中具体、公平披露且足以识别其性质和范围的事项，才应限制陈述与保证。"
+    else:
+        title = "The disclosure letter discloses whole sources (the data room, public registers) against every warranty"
+        description = (
+            f"The Disclosure Letter makes general disclosures: “{excerpt}”. "
+            f"{_capital(party_ref(beneficiary, 'en'))} cannot tell which matter qualifies "
+            "which warranty."
+        )
+        rationale = (
+            "Only matters fairly disclosed, with enough detail to identify their nature and "
+            f"scope, should qualify {_possessive(party_ref(warrantor, 'en'))} warranties."
+        )
+    if chinese:
         added = (
             "披露函中的一般披露（包括数据室资料、公开信息及尽职调查资料）不构成对陈述与保证的限制；"
             f"仅经具体、公平披露并足以使{beneficiary}识别其性质和范围的事项方可限制陈述与保证。"
         )
     else:
-        title = "The disclosure letter discloses whole sources (the data room, public registers) against every warranty"
-        description = (
-            f"The Disclosure Letter makes general disclosures: “{_excerpt(general[0].text)}”. "
-            f"The {beneficiary} cannot tell which matter qualifies which warranty."
-        )
-        rationale = (
-            "Only matters fairly disclosed, with enough detail to identify their nature and "
-            f"scope, should qualify the {warrantor}'s warranties."
-        )
         added = (
             "The general disclosures in the Disclosure Letter, including the contents of the "
             "data room, do not qualify the Warranties; only matters fairly disclosed with "
@@ -307,7 +320,7 @@ def _general(
         )
     if _FAIR_STANDARD.search(clause.text):
         # the agreement's own standard already keeps them out: a medium finding, no redline
-        title, description, rationale = _already_fair(clause, general, beneficiary, chinese=chinese)
+        title, description, rationale = _already_fair(clause, general, beneficiary, language)
         added = None
     return _finding(
         f"general_disclosure@{section.id}",
@@ -321,18 +334,27 @@ def _general(
     )
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _possessive(party: str) -> str:
+    """ "the Seller's"; “卖方”'s stays readable as “卖方”'s."""
+    return f"{party}'" if party.endswith("s") and party.isascii() else f"{party}'s"
+
+
 def _already_fair(
-    clause: Evidence, general: list[Disclosure], beneficiary: str, *, chinese: bool
+    clause: Evidence, general: list[Disclosure], beneficiary: str, language: str
 ) -> tuple[str, str, str]:
     """Title, description and rationale of the general disclosures where the agreement's
     own standard already keeps them from qualifying the warranties: the finding asks for
     them to be struck from the letter, with no change to a clause that already says what
     the change would add."""
-    if chinese:
+    if language == "zh":
         return (
             "披露函作出一般披露，但本协议的披露标准已排除其效力",
             f"披露函将整个数据室、公开信息或尽职调查资料作为一般披露：“{_excerpt(general[0].text)}”。"
-            f"第{clause.id}条已规定仅具体、公平披露的事项方可限制陈述与保证；建议要求删除披露函中的一般披露，以免争议。",
+            f"{clause_ref(clause.id, 'zh')}已规定仅具体、公平披露的事项方可限制陈述与保证；建议要求删除披露函中的一般披露，以免争议。",
             "只有在披露函中具体、公平披露且足以识别其性质和范围的事项，才应限制陈述与保证。",
         )
     return (
@@ -340,7 +362,7 @@ def _already_fair(
         f"The Disclosure Letter makes general disclosures: “{_excerpt(general[0].text)}”. "
         f"Clause {clause.id} already lets only matters fairly disclosed qualify the "
         f"warranties; ask for the general disclosures to be struck from the letter so "
-        f"that the {beneficiary} need not argue the point.",
+        f"that {party_ref(beneficiary, 'en')} need not argue the point.",
         "Only matters fairly disclosed, with enough detail to identify their nature and "
         "scope, should qualify the warranties.",
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..review.report_words import say
 from ..review.skill_facts import SkillFact
 from .rule_models import PlaybookRule, compare
 
@@ -77,10 +78,14 @@ def relevant_facts(rule: PlaybookRule, facts: Sequence[SkillFact], value: float)
     return named or same
 
 
-def facts_note(rule: PlaybookRule, facts: Sequence[SkillFact], value: float) -> str:
-    """' The skills read “claim notice: 14 days; baseline 28”.' — or '' when no fact
-    of the clause bears on the number the rule judged."""
+def facts_note(
+    rule: PlaybookRule, facts: Sequence[SkillFact], value: float, language: str = "en"
+) -> str:
+    """' The skills read “claim notice: 14 days; baseline 28”.' (技能读取到：“…”。 in a
+    Chinese report) — or '' when no fact of the clause bears on the number the rule
+    judged."""
     shown = relevant_facts(rule, facts, value)
     if not shown:
         return ""
-    return " The skills read " + ", ".join(f"“{fact.words}”" for fact in shown) + "."
+    joiner = "、" if language == "zh" else ", "
+    return say("skills_read", language, facts=joiner.join(f"“{fact.words}”" for fact in shown))

@@ -125,9 +125,27 @@ def compare(value: float, comparison: Comparison, threshold: float) -> bool:
     return value >= threshold
 
 
-def limit_words(comparison: Comparison, threshold: float, unit: ValueUnit | None) -> str:
+_COMPARISON_WORDS_ZH: dict[str, str] = {
+    "lt": "不少于",
+    "le": "多于",
+    "gt": "不超过",
+    "ge": "少于",
+}
+
+#: A number's unit in a Chinese report: 28日, 3个月, 2年.
+UNIT_WORDS_ZH: dict[str, str] = {"day": "日", "month": "个月", "year": "年", "percent": "%"}
+
+
+def limit_words(
+    comparison: Comparison, threshold: float, unit: ValueUnit | None, language: str = "en"
+) -> str:
     """The limit in words: 'at least 28 day(s)', 'at most 15%', 'less than 10% of the
-    price'."""
+    price'; in a Chinese report (``language`` 'zh') 不少于28日, 不超过15%, 少于价款的10%."""
+    if language == "zh":
+        if unit == "price_percent":
+            return f"{_COMPARISON_WORDS_ZH[comparison]}价款的{threshold:g}%"
+        named = UNIT_WORDS_ZH.get(unit or "", "")
+        return f"{_COMPARISON_WORDS_ZH[comparison]}{threshold:g}{named}"
     if unit == "price_percent":
         return f"{_COMPARISON_WORDS[comparison]} {threshold:g}% of the price"
     named = f" {unit}(s)" if unit and unit != "percent" else ""
@@ -152,9 +170,9 @@ class FactTest(_Model):
         "value as the skill gave it.",
     )
 
-    def standard_words(self) -> str:
-        """The limit in words: 'at least 28 day(s)'."""
-        return limit_words(self.comparison, self.threshold, self.unit)
+    def standard_words(self, language: str = "en") -> str:
+        """The limit in words: 'at least 28 day(s)' (不少于28日 for ``language`` 'zh')."""
+        return limit_words(self.comparison, self.threshold, self.unit, language)
 
 
 class PlaybookRule(_Model):
@@ -416,8 +434,9 @@ class PlaybookRule(_Model):
         """True for a rule that compares a number with its threshold."""
         return self.threshold is not None
 
-    def standard_words(self) -> str:
-        """The limit in words: 'at least 28 day(s)', 'at most 56 day(s)'."""
+    def standard_words(self, language: str = "en") -> str:
+        """The limit in words: 'at least 28 day(s)', 'at most 56 day(s)'; 不少于28日 for
+        ``language`` 'zh'."""
         if self.threshold is None or self.comparison is None:
-            return self.fact.standard_words() if self.fact is not None else ""
-        return limit_words(self.comparison, self.threshold, self.unit)
+            return self.fact.standard_words(language) if self.fact is not None else ""
+        return limit_words(self.comparison, self.threshold, self.unit, language)

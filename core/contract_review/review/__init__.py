@@ -58,5 +58,6 @@ Redlines and approval:
 The report:
 
 * :mod:`.report_models` — :class:`ReviewReport` and :class:`PortfolioReport` (report.json);
-* :mod:`.report_building` — a finished or paused review's state as its report.
+* :mod:`.report_building` — a finished or paused review's state as its report;
+* :mod:`.report_words` — what the review says, in the report's language (frames, names).
 """

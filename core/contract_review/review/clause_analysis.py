@@ -30,6 +30,7 @@ from .engine_context import EngineContext
 from .findings import CheckedItem, Evidence, Finding, SkillResultSummary
 from .item_mentions import item_applies, mentioned_locations
 from .plan import AnalysisDepth, ClauseAnalysisPlan
+from .report_words import item_name, say
 from .routing import locate_clauses
 from .skill_facts import SkillFact, facts_of
 from .state import ClauseWork, ReviewState
@@ -80,7 +81,7 @@ def analyze_clause(
             # missing, and not claimed as located either
             work.mentioned_in = [loc.clause_id for loc in mentioned]
         else:
-            work.findings = [missing_finding(item, state.language)]
+            work.findings = [missing_finding(item, state.reported_in)]
         return work
     answered = analyze_with_llm(ctx, state, item, plan, locations) if ctx.llm is not None else None
     if answered is not None:
@@ -144,13 +145,13 @@ def checked_item(
                 end=location.end,
             )
         )
-    chinese = document is not None and document.language == "zh"
+    language = state.reported_in
     position, _ = ctx.criteria(item)
-    note = in_order_note(position, chinese=chinese)
+    note = in_order_note(position, chinese=language == "zh")
     return CheckedItem(
         checklist_item_id=item.clause_id,
         clause_id=location.clause_id,
-        title=(item.clause_name if chinese else item.clause_name_en) or item.clause_name,
+        title=item_name(item, language),
         note=note,
         evidence=evidence,
     )
@@ -160,15 +161,8 @@ def in_order_note(position: str, *, chinese: bool) -> str:
     """One line on why a checked item is in order: it meets our standard position (its
     first sentence)."""
     first = next(iter(sentences(position)), "").rstrip(".。")
-    if chinese:
-        return (
-            f"未发现偏离我方标准立场之处（{first}）。" if first else "未发现偏离我方标准立场之处。"
-        )
-    return (
-        f"Nothing departs from our standard: {first}."
-        if first
-        else "Nothing departs from our standard."
-    )
+    language = "zh" if chinese else "en"
+    return say("in_order", language, position=first) if first else say("in_order_bare", language)
 
 
 def run_planned_skills(

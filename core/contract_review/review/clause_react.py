@@ -43,7 +43,8 @@ def analyze_with_llm(
         plan=plan,
         passages=passages,
         our_party=state.our_party,
-        language="zh" if state.language == "zh" else "en",
+        language=state.reported_in,
+        contract_language="zh" if state.language == "zh" else "en",
         standard_position=position,
         rules=rules,
         governing_law=state.governing_law,
@@ -71,7 +72,7 @@ def analyze_with_llm(
         locations,
         state.documents,
         tool_calls=result.tool_calls,
-        language=state.language,
+        language=state.reported_in,
     )
     if state.governing_law is not None and not state.governing_law.is_prc:
         findings = [without_prc_citations(finding) for finding in findings]  # not the law here

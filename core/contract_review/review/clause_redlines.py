@@ -32,6 +32,7 @@ from .diffs import suggested_change, text_edits
 from .findings import Evidence, Finding
 from .redline_checks import redline_problem
 from .report_models import ApprovalRecord
+from .report_words import say
 
 __all__ = ["one_redline_per_clause"]
 
@@ -120,8 +121,9 @@ def _rewritten(edit: _Edit, kept: Sequence[_Edit]) -> bool:
     return any(k[0] <= start and end <= k[1] and k[0] < k[1] for k in kept)
 
 
-def _in_words(finding: Finding, carrier: Finding) -> str:
-    """The finding's own change, described: its changed stretch before and after."""
+def _in_words(finding: Finding, carrier: Finding, language: str = "en") -> str:
+    """The finding's own change, described in the report ``language``: its changed
+    stretch before and after (quoted in the contract's words)."""
     change = finding.suggested_change
     assert change is not None
     edits = text_edits(change.before, change.after)
@@ -130,26 +132,27 @@ def _in_words(finding: Finding, carrier: Finding) -> str:
     old = " ".join(change.before[start:end].split())
     new = " ".join(change.after[start : end + shift].split())
     if not old:
-        change_words = f"Add “{new[:300]}”."
+        change_words = say("change_add", language, new=new[:300])
     elif not new:
-        change_words = f"Delete “{old[:300]}”."
+        change_words = say("change_delete", language, old=old[:300])
     else:
-        change_words = f"Change “{old[:300]}” to “{new[:300]}”."
-    return (
-        f"{change_words} (This overlaps the clause's redline under "
-        f"{carrier.finding_id}, so it is not shown as a second redline.)"
-    )
+        change_words = say("change_replace", language, old=old[:300], new=new[:300])
+    # a Chinese report names the carrier by its title, an English one by its id
+    named = carrier.title if language == "zh" else carrier.finding_id
+    return say("change_overlaps", language, change=change_words, carrier=named)
 
 
 def one_redline_per_clause(
     findings: Sequence[Finding],
     approvals: Sequence[ApprovalRecord],
     documents: Sequence[Document],
+    language: str = "en",
 ) -> list[Finding]:
     """``findings`` with the changes to each clause combined into one redline.
 
     A rejected change is left out of the combination (it keeps its own redline, shown as
-    rejected). Findings keep their order.
+    rejected). Findings keep their order. A change left out is described in words in
+    the report ``language``.
     """
     rejected = {a.finding_id for a in approvals if a.decision == "rejected"}
     sources = {d.name: d.source for d in documents}
@@ -171,7 +174,7 @@ def one_redline_per_clause(
         same_clause = findings[index].clause_id == clause
         if group and (source_name != reach[0] or (start >= reach[1] and not same_clause)):
             if len(group) > 1:
-                _combine(result, group, sources[reach[0]])
+                _combine(result, group, sources[reach[0]], language)
             group = []
         if not group:
             reach = (source_name, end)
@@ -179,11 +182,11 @@ def one_redline_per_clause(
         group.append(index)
         reach = (source_name, max(reach[1], end))
     if len(group) > 1:
-        _combine(result, group, sources[reach[0]])
+        _combine(result, group, sources[reach[0]], language)
     return result
 
 
-def _combine(findings: list[Finding], indexes: list[int], source: str) -> None:
+def _combine(findings: list[Finding], indexes: list[int], source: str, language: str) -> None:
     """Combine the redlines of ``findings[i] for i in indexes`` (one clause) in place."""
     ranked = sorted(indexes, key=lambda i: (findings[i].risk_level.severity, i))
     kept: list[_Edit] = []
@@ -209,7 +212,10 @@ def _combine(findings: list[Finding], indexes: list[int], source: str) -> None:
                 continue
             carrier = findings[joined[0]]
             findings[index] = finding.model_copy(
-                update={"suggested_change": None, "change_in_words": _in_words(finding, carrier)}
+                update={
+                    "suggested_change": None,
+                    "change_in_words": _in_words(finding, carrier, language),
+                }
             )
             continue
         if joined and not live:  # every word it would change, the redline rewrites
@@ -239,7 +245,7 @@ def _combine(findings: list[Finding], indexes: list[int], source: str) -> None:
             findings[index] = findings[index].model_copy(
                 update={
                     "suggested_change": None,
-                    "change_in_words": _in_words(findings[index], carrier),
+                    "change_in_words": _in_words(findings[index], carrier, language),
                 }
             )
         return

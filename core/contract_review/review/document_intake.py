@@ -126,17 +126,17 @@ def read_documents(
     return documents
 
 
-def reading_notes(documents: Sequence[Document]) -> list[str]:
-    """The report's notes, in the contract's language: a document read with its tracked
-    changes accepted, and a contract under review that has no clause numbers or headings
-    and was read paragraph by paragraph (``¶1``...)."""
-    notes = [_tracked_changes_note(d) for d in documents if d.tracked_changes]
+def reading_notes(documents: Sequence[Document], language: str = "") -> list[str]:
+    """The report's notes, in the report ``language`` ('' for the contract's): a document
+    read with its tracked changes accepted, and a contract under review that has no
+    clause numbers or headings and was read paragraph by paragraph (``¶1``...)."""
+    notes = [_tracked_changes_note(d, language) for d in documents if d.tracked_changes]
     primary = next((d for d in documents if d.role == DocumentRole.PRIMARY.value), None)
     if primary is None or primary.sectioning is not Sectioning.PARAGRAPHS:
         return notes
     ids = [section.id for section in primary.sections()]
     span = ids[0] if len(ids) == 1 else f"{ids[0]}–{ids[-1]}"
-    if primary.language == "zh":
+    if (language or primary.language) == "zh":
         return [*notes, f"本合同没有条款编号或标题，已逐段审查（{span}）。"]
     return [
         *notes,
@@ -145,10 +145,11 @@ def reading_notes(documents: Sequence[Document]) -> list[str]:
     ]
 
 
-def _tracked_changes_note(document: Document) -> str:
-    """Say that ``document``'s tracked changes were read as accepted."""
+def _tracked_changes_note(document: Document, language: str) -> str:
+    """Say, in ``language`` ('' for the document's), that ``document``'s tracked changes
+    were read as accepted."""
     count = document.tracked_changes
-    if document.language == "zh":
+    if (language or document.language) == "zh":
         return f"{document.name} 含有未处理的修订（{count} 段）；审查按接受全部修订后的文本进行。"
     paragraphs = "paragraph" if count == 1 else "paragraphs"
     return (

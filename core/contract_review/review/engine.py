@@ -131,7 +131,7 @@ class ReviewEngine:
                 limits=input_limits(self.settings),
             )
         )
-        state.notes.extend(reading_notes(state.documents))
+        state.notes.extend(reading_notes(state.documents, request.report_language))
         ctx = self._context(state)  # playbook and party checked before the first save
         state.next_node = "plan_review"
         self._save_record(state)
@@ -216,15 +216,25 @@ class ReviewEngine:
             raise InputError(f"review {state.review_id!r} has no request saved")
         domain = self.registry.domain(request.domain_id)
         state.language = state.primary.language if state.primary is not None else "en"
+        state.report_language = request.report_language or state.language
         first = state.governing_law is None
         governing = state.governing_law = state.governing_law or read_governing_law(state.primary)
         quote_laws = law_quoter(self.settings) if governing.is_prc else None
-        playbook = playbook_step(domain, request, state.documents, quote_laws=quote_laws)
+        playbook = playbook_step(
+            domain,
+            request,
+            state.documents,
+            quote_laws=quote_laws,
+            language=state.reported_in,
+        )
         state.playbook = playbook.info
         state.our_party = playbook.party
         state.contract_type = contract_type_of(state.primary)
         note = law_citation_note(
-            governing, playbook.cited, quoting=quote_laws is not None, language=state.language
+            governing,
+            playbook.cited,
+            quoting=quote_laws is not None,
+            language=state.reported_in,
         )
         if first and note:
             state.notes.append(note)

@@ -28,6 +28,7 @@ from .engine_context import EngineContext
 from .findings import Evidence, Finding, FindingStatus
 from .plan import ClauseAnalysisPlan, ReviewPlan, apply_adjustment, build_default_plan
 from .report_models import ClauseReview, PlanChange
+from .report_words import item_name, say
 from .routing import adjust_plan, plan_review, route_after_analyze
 from .state import ClauseWork, ReviewState
 
@@ -79,10 +80,7 @@ def plan_review_node(ctx: EngineContext, state: ReviewState) -> None:
         state.plan_source = "plugin"
         state.plan_note = plan.global_strategy or "planned by a domain plugin"
     else:
-        state.plan_note = (
-            "Default plan (orchestrator off): checklist order, critical clauses analysed "
-            "in depth, the others at standard depth."
-        )
+        state.plan_note = say("plan_default", state.reported_in)
     state.next_node = "analyze" if next_clause(state) is not None else "summarize"
 
 
@@ -133,16 +131,19 @@ def validate_node(ctx: EngineContext, state: ReviewState) -> None:
         evidence = [e for e in finding.evidence if _quote_holds(e, state)]
         if len(evidence) != len(finding.evidence):
             state.notes.append(
-                f"{finding.finding_id}: {len(finding.evidence) - len(evidence)} quote(s) did "
-                "not match the document and were dropped"
+                say(
+                    "quotes_dropped",
+                    state.reported_in,
+                    finding=finding.finding_id,
+                    count=len(finding.evidence) - len(evidence),
+                )
             )
         change = finding.suggested_change
         if change is not None and not any(
             e.kind == "clause" and e.text == change.before for e in evidence
         ):
             state.notes.append(
-                f"{finding.finding_id}: the proposed redline does not start from the quoted "
-                "clause text and was dropped"
+                say("redline_dropped", state.reported_in, finding=finding.finding_id)
             )
             change = None
         checked.append(
@@ -199,7 +200,7 @@ def save_clause_node(ctx: EngineContext, state: ReviewState) -> None:
     state.clause_reviews.append(
         ClauseReview(
             checklist_item_id=work.checklist_item_id,
-            clause_name=item.clause_name if item is not None else "",
+            clause_name=item_name(item, state.reported_in) if item is not None else "",
             depth=clause_plan.analysis_depth,
             status=FindingStatus.FOUND
             if work.checked or any(f.status is FindingStatus.FOUND for f in work.findings)

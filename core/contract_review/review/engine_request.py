@@ -45,6 +45,11 @@ class ReviewRequest(BaseModel):
         default=None, description="'none', 'openai', 'dashscope'...; None uses the setting."
     )
     approval: ApprovalMode = "auto"
+    report_language: Literal["", "en", "zh"] = Field(
+        default="",
+        description="The language the report is written in ('en', 'zh'); '' writes it in "
+        "the contract's language. Redlines follow the contract's language whatever it is.",
+    )
     owner: str = Field(
         default="",
         description="Who the review belongs to in the HTTP service: 'key:<fingerprint>' "

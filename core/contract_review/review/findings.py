@@ -262,25 +262,34 @@ class Finding(BaseModel):
     ) -> Finding:
         """The finding for a checklist item no clause of the document matches.
 
-        The risk level defaults to the item's priority. ``language`` ('en', 'zh') names
-        the item in the contract's language; '' gives both names.
+        The risk level defaults to the item's priority. ``language`` ('en', 'zh') is the
+        report's: the finding names the item and says why it matters in it; '' names the
+        item in both languages.
         """
-        name = item.clause_name
-        if language == "en" and item.clause_name_en:
-            name = item.clause_name_en
-        elif language == "" and item.clause_name_en and item.clause_name_en != name:
-            name = f"{name} ({item.clause_name_en})"
+        from .report_words import item_description, item_name, say
+
+        name = item_name(item, language)
+        if language == "" and item.clause_name_en and item.clause_name_en != item.clause_name:
+            name = f"{item.clause_name} ({item.clause_name_en})"
+        elif language == "":
+            name = item.clause_name
         return cls(
             finding_id=finding_id or f"missing:{item.clause_id}",
             clause_id=item.clause_id,
             checklist_item_id=item.clause_id,
-            title=f"缺少条款：{name}" if language == "zh" else f"Missing clause: {name}",
+            title=say("missing_title", language, name=name),
             status=FindingStatus.MISSING,
             risk_level=risk_level or risk_for_priority(item.priority),
-            description=f"合同中没有约定{name}的条款（检查项 {item.clause_id}）。"
-            if language == "zh"
-            else f"No clause of the document matches checklist item {item.clause_id} ({name}).",
-            rationale=item.description,
+            description=say(
+                # a Chinese report names a topic id (change_of_control) by its name alone
+                "missing_description_topic"
+                if language == "zh" and any(c.isascii() and c.isalpha() for c in item.clause_id)
+                else "missing_description",
+                language,
+                name=name,
+                item=item.clause_id,
+            ),
+            rationale=item_description(item, language),
         )
 
 

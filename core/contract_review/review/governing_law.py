@@ -84,13 +84,21 @@ class GoverningLaw(BaseModel):
             return "合同未约定" if zh else "not stated in the contract"
         if zh:
             name = _PRC_ZH if self.is_prc else self.name
+            if not _CJK_NAME.search(name):  # the contract's own words for a foreign law
+                name = f"“{name}”"
             law = name if name.endswith("法律") else f"{name}法律"
             if self.basis == "implied_chinese_language":
                 return f"{law}（合同未约定适用法律，按中文合同推定）"
             return f"{law}（{_zh_clause(self.clause_id)}）" if self.clause_id else law
         if self.basis == "implied_chinese_language":
             return f"{_PRC_EN} (no choice of law stated; presumed for a Chinese-language contract)"
-        return f"{self.name} (clause {self.clause_id})" if self.clause_id else self.name
+        name = _PRC_EN if self.is_prc else self.name
+        if _CJK_NAME.search(name):  # a law named in Chinese, in an English report
+            name = f"“{name}”"
+        return f"{name} (clause {self.clause_id})" if self.clause_id else name
+
+
+_CJK_NAME = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def _zh_clause(clause_id: str) -> str:

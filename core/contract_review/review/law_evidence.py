@@ -103,9 +103,9 @@ def law_citation_note(
         return (
             f"本合同适用{governing.label('zh')}。未配置法律库，审查规则引用的条文未予摘录："
             f"{names}。可用“contract-review law index <法律文本目录> --out <目录>”建立法律库"
-            "（设置 law_index，默认 <数据目录>/law-index）后摘录。"
+            "（设置“law_index”，默认为“<数据目录>/law-index”）后摘录。"
         )
-    names = "; ".join(ref.replace("#", " ") for ref in articles)
+    names = "; ".join(_en_reference(ref) for ref in articles)
     return (
         f"PRC law governs this contract: {governing.label('en')}. No law index is "
         f"configured, so the articles the playbook cites are not quoted: {names}. Build "
@@ -124,6 +124,12 @@ _WITH_THE = re.compile(
 
 def _the(name: str) -> str:
     return f"the {name}" if _WITH_THE.match(name) else name
+
+
+def _en_reference(reference: str) -> str:
+    """'law#article' in an English note: a Chinese title and article quoted as written."""
+    words = reference.replace("#", " ")
+    return f"“{words}”" if re.search(r"[\u4e00-\u9fff]", words) else words
 
 
 def _zh_reference(reference: str) -> str:

@@ -19,6 +19,7 @@ from .engine_request import ReviewRequest
 from .findings import Finding
 from .law_evidence import LawQuoter
 from .report_models import PlaybookInfo
+from .report_words import item_description, rule_text
 from .skill_facts import SkillFact
 
 __all__ = ["PlaybookStep", "playbook_step"]
@@ -42,10 +43,12 @@ def playbook_step(
     documents: Sequence[Document],
     *,
     quote_laws: LawQuoter | None = None,
+    language: str = "en",
 ) -> PlaybookStep:
     """The playbook step for this review; ``quote_laws`` turns the articles a rule cites
     into law evidence on its findings (see :mod:`.law_evidence`): pass it only where PRC
-    law governs the contract.
+    law governs the contract. ``language`` is the report's: the findings and the
+    criteria are written in it.
 
     :raises contract_review.playbooks.PlaybookError: for a ``--playbook`` file that is
         missing, malformed, or written for another domain.
@@ -59,8 +62,8 @@ def playbook_step(
         source = f"builtin:{domain.domain_id}"
     party = resolve_party(request.party, documents, sides=playbook.sides) if request.party else None
     return PlaybookStep(
-        assess=_assessor(playbook, party, quote_laws),
-        criteria=_criteria(playbook),
+        assess=_assessor(playbook, party, quote_laws, language),
+        criteria=_criteria(playbook, language),
         info=PlaybookInfo(
             playbook_id=playbook.playbook_id, version=playbook.version, source=source
         ),
@@ -70,7 +73,7 @@ def playbook_step(
 
 
 def _assessor(
-    playbook: Playbook, party: PartySide | None, quote_laws: LawQuoter | None
+    playbook: Playbook, party: PartySide | None, quote_laws: LawQuoter | None, language: str
 ) -> ClauseAssessor:
     cited = {rule.rule_id: rule.law_refs for rule in playbook.rules if rule.law_refs}
 
@@ -82,11 +85,17 @@ def _assessor(
         facts: Sequence[SkillFact] = (),
     ) -> list[Finding]:
         if locations:
-            findings = assess_clause(playbook, item, locations, documents, party=party, facts=facts)
+            findings = assess_clause(
+                playbook, item, locations, documents, party=party, facts=facts, language=language
+            )
             # the disclosure letter read against the warranties located here
-            findings += disclosure_findings(item, locations, documents, party=party)
+            findings += disclosure_findings(
+                item, locations, documents, party=party, language=language
+            )
         else:  # not located: a one-sided term may still sit elsewhere (document-scope rules)
-            findings = assess_document_rules(playbook, item, documents, party=party)
+            findings = assess_document_rules(
+                playbook, item, documents, party=party, language=language
+            )
         if quote_laws is None or not cited:
             return findings
         return [_with_laws(finding, cited, quote_laws) for finding in findings]
@@ -105,10 +114,14 @@ def _with_laws(
     return finding.model_copy(update={"evidence": [*finding.evidence, *laws]})
 
 
-def _criteria(playbook: Playbook) -> CriteriaReader:
+def _criteria(playbook: Playbook, language: str) -> CriteriaReader:
     def criteria(item: ChecklistItem) -> tuple[str, list[str]]:
+        """Our position on ``item`` and what its rules look for, in the report language."""
         rules = playbook.rules_for(item.clause_id)
-        position = next((r.standard_position for r in rules if r.standard_position), "")
-        return position or item.description, [r.description for r in rules]
+        positions = (rule_text(r, "standard_position", language) for r in rules)
+        position = next((p for p in positions if p), "")
+        return position or item_description(item, language), [
+            rule_text(r, "description", language) for r in rules
+        ]
 
     return criteria

@@ -69,7 +69,14 @@ class ClauseTask(BaseModel):
         default_factory=list, description="Where the item is in the documents, best first."
     )
     our_party: str = Field(default="", description="The party we act for; '' for none.")
-    language: Literal["en", "zh"] = "en"
+    language: Literal["en", "zh"] = Field(
+        default="en", description="The report's language: the findings are written in it."
+    )
+    contract_language: Literal["", "en", "zh"] = Field(
+        default="",
+        description="The contract's language where it is not the report's: revised text "
+        "is written in it ('' when the same).",
+    )
     standard_position: str = Field(
         default="", description="The playbook's standard position for the item."
     )

@@ -150,6 +150,16 @@ def prompts_for(language: str) -> ReactPrompts:
     return _ZH if language == "zh" else _EN
 
 
+#: Where the report's language is not the contract's: the revised text goes into the
+#: contract, so it is written in the contract's language (by report, then contract language).
+_REVISED_IN: dict[str, dict[str, str]] = {
+    "en": {
+        "zh": "Write the findings in English, but revised_text in Chinese, the contract's language."
+    },
+    "zh": {"en": "审查意见用中文撰写，但 revised_text 用合同的语言（英文）撰写。"},
+}
+
+
 def truncate(text: str, limit: int, prompts: ReactPrompts) -> str:
     """``text`` cut to ``limit`` characters, with a note saying how much was cut."""
     if len(text) <= limit:
@@ -187,6 +197,8 @@ def user_prompt(task: ClauseTask) -> str:
     if task.rules:
         lines.append(f"{label['rules']}:")
         lines.extend(f"- {rule}" for rule in task.rules)
+    if task.contract_language and task.contract_language != task.language:
+        lines.append(_REVISED_IN[task.language][task.contract_language])
     lines.append("")
     lines.append(f"{label['passages']}:")
     if not task.passages:

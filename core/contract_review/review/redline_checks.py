@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 
 from ..text.sentences import sentences
+from .report_words import say
 
 __all__ = [
     "ADJACENT_MAX_WORDS",
@@ -136,14 +137,15 @@ def instruction_new_wording(text: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def redline_problem(before: str, after: str) -> str | None:
-    """What is wrong with the redline ``before → after``, in words; None when nothing."""
+def redline_problem(before: str, after: str, language: str = "en") -> str | None:
+    """What is wrong with the redline ``before → after``, in words of the report
+    ``language``; None when nothing."""
     if " ".join(before.split()) == " ".join(after.split()):
-        return "it changes nothing"
+        return say("problem_nothing", language)
     repeated = repeated_phrase(before, after)
     if repeated is not None:
-        return f"it would repeat the words “{repeated}”"
+        return say("problem_repeat", language, words=repeated)
     fresh = [i for i in noop_instructions(after) if i not in noop_instructions(before)]
     if fresh:
-        return f"it would leave an amendment that changes nothing ({fresh[0][:120]})"
+        return say("problem_noop", language, words=f"“{fresh[0][:120]}”")
     return None

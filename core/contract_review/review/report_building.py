@@ -13,6 +13,7 @@ from ..storage.records import utc_now
 from .clause_redlines import one_redline_per_clause
 from .plan import ReviewPlan
 from .report_models import DocumentInfo, PlanReport, ReportMeta, ReviewReport, RiskSummary
+from .report_words import item_name
 from .state import ReviewState
 
 __all__ = ["build_report", "export_sources"]
@@ -27,7 +28,8 @@ def build_report(
     """The report of ``state``: its findings in review order, the clauses, the plan and
     how it changed, approvals, notes and how the review was made."""
     primary = state.primary
-    findings = one_redline_per_clause(state.findings, state.approvals, state.documents)
+    language = state.reported_in
+    findings = one_redline_per_clause(state.findings, state.approvals, state.documents, language)
     subject = primary.name if primary is not None else "(no document)"
     plugins = {
         info.distribution: info.version for info in registry.plugin_infos() if not info.builtin
@@ -37,10 +39,10 @@ def build_report(
         status=state.status,
         title=(
             f"{domain.name_zh or domain.name}审查：{subject}"
-            if state.language == "zh"
+            if language == "zh"
             else f"{domain.name} review of {subject}"
         ),
-        language="zh" if state.language == "zh" else "en",
+        language=language,
         contract_type=state.contract_type,
         documents=[DocumentInfo.of(doc) for doc in state.documents],
         summary=RiskSummary.of(findings, state.checked),
@@ -50,7 +52,7 @@ def build_report(
         plan=PlanReport(
             source=state.plan_source,
             note=state.plan_note,
-            plan=state.review_plan or ReviewPlan(),
+            plan=_named(state.review_plan or ReviewPlan(), domain, language),
             changes=state.plan_changes,
         ),
         approvals=state.approvals,
@@ -94,3 +96,19 @@ def export_sources(state: ReviewState) -> dict[str, ExportSource]:
             name=document.name, text=document.source, original=original
         )
     return sources
+
+
+def _named(plan: ReviewPlan, domain: DomainSpec, language: str) -> ReviewPlan:
+    """``plan`` with each clause named in the report ``language`` (the plan itself keeps
+    the checklist's names)."""
+    items = {item.clause_id: item for item in domain.checklist}
+    return plan.model_copy(
+        update={
+            "clause_plans": [
+                cp.model_copy(update={"clause_name": item_name(items[cp.clause_id], language)})
+                if cp.clause_id in items
+                else cp
+                for cp in plan.clause_plans
+            ]
+        }
+    )

@@ -11,6 +11,7 @@ documents are saved once with the review record, not in every checkpoint.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -73,7 +74,18 @@ class ReviewState(BaseModel):
     domain_id: str
     documents: list[Document] = Field(default_factory=list)
     our_party: str = Field(default="", description="The party we act for, e.g. 'Contractor'.")
-    language: str = Field(default="en", pattern=r"^(en|zh)$")
+    language: str = Field(
+        default="en",
+        pattern=r"^(en|zh)$",
+        description="The contract's language: the words that go into the contract "
+        "(redlines, joiners) follow it.",
+    )
+    report_language: str = Field(
+        default="",
+        pattern=r"^(|en|zh)$",
+        description="The language the report is written in; '' for the contract's "
+        "(see :attr:`reported_in`).",
+    )
     material_type: str = Field(default="", description="Kind of document under review, e.g. 'SPA'.")
     contract_type: str = Field(
         default="",
@@ -108,6 +120,12 @@ class ReviewState(BaseModel):
     started_at: datetime | None = None
     finished_at: datetime | None = None
     error: str = Field(default="", description="Why the review failed, when it did.")
+
+    @property
+    def reported_in(self) -> Literal["en", "zh"]:
+        """The language of what the review says to the lawyer (findings, notes,
+        names): the one asked for, else the contract's."""
+        return "zh" if (self.report_language or self.language) == "zh" else "en"
 
     def document(self, role: str) -> Document | None:
         """The first document with this role (a domain role id or a generic role), or None."""

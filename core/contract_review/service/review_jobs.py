@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import cast
+from typing import Literal, cast
 
 from ..config import Settings
 from ..errors import InputError
@@ -102,10 +102,12 @@ class ReviewJobs:
         approval: ApprovalMode = "auto",
         use_orchestrator: bool | None = None,
         owner: str = "",
+        report_language: Literal["", "en", "zh"] = "",
     ) -> str:
         """Save the uploads, check they can be reviewed, queue the review; its id.
 
         :param owner: Who it belongs to (:mod:`.principals`).
+        :param report_language: The report's language; '' for the contract's.
 
         :raises InputError: for an unknown domain or a document that cannot be parsed
             (nothing is queued then).
@@ -130,6 +132,7 @@ class ReviewJobs:
             use_orchestrator=use_orchestrator,
             approval=approval,
             owner=owner,
+            report_language=report_language,
         )
         try:  # a document or party that cannot be reviewed fails here, before anything is saved
             documents = read_documents(

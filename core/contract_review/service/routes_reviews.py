@@ -109,6 +109,13 @@ def create_review(
             "'pause': stop at each change until it is decided."
         ),
     ] = "auto",
+    report_language: Annotated[
+        Literal["", "en", "zh"],
+        Form(
+            description="The language of the report: 'en' or 'zh'; '' (the default) writes "
+            "it in the contract's language. Redlines stay in the contract's language."
+        ),
+    ] = "",
     references: Annotated[
         list[UploadFile] | None, File(description="Related documents (GC, ER...).")
     ] = None,
@@ -136,6 +143,7 @@ def create_review(
         party=party,
         approval=approval,
         owner=principal.id,
+        report_language=report_language,
     )
     return envelope(request, service.jobs.view(review_id))
 

@@ -47,6 +47,7 @@ class Deviation(BaseModel):
     rule_id: str | None = Field(default=None, description="The playbook rule that found it.")
     evidence: str = Field(default="", description="The words of the clause that show it.")
     rationale: str = ""
+    standard_position: str = Field(default="", description="Our standard position on the term.")
     suggested_redline: str = ""
 
 
