@@ -151,8 +151,9 @@ def _tracked_line(pieces: list[tuple[str, str]]) -> str:
             out += _guard_start(escaped.lstrip()) if not out.strip() else escaped
             continue
         core = escaped.strip()
-        if not core:
-            out += "" if kind == "deleted" else escaped
+        if not core:  # white space alone: only an HTML element can mark it
+            opening, closing = _TAGS[kind]
+            out += f"{opening}{escaped}{closing}"
             continue
         lead = escaped[: len(escaped) - len(escaped.lstrip())]
         trail = escaped[len(escaped.rstrip()) :]
