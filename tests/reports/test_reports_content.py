@@ -1,7 +1,10 @@
 """The Markdown and HTML pages show the same content as report.json: the test walks the
 report model and finds every piece (finding ids, clause ids, risk levels, evidence,
 redlines, approval decisions, the plan, notes and meta) in both pages, each finding's
-pieces inside that finding's own block; an incomplete review says so at the top."""
+pieces inside that finding's own blocks — its card for the reader (risk, title, the
+clause, why it matters, our standard position) and its record in the appendix (id,
+checklist item, status, evidence with offsets, skills, decision); an incomplete review
+says so at the top."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from contract_review.domain import RiskLevel
+from contract_review.reports.finding_text import why_and_position
 from contract_review.reports.html_report import render_html, render_portfolio_html
 from contract_review.reports.markdown_report import render_markdown, render_portfolio_markdown
 from contract_review.reports.report_outline import (
@@ -35,15 +39,31 @@ def pages(report: ReviewReport, markdown_to_html: Callable[[str], str]) -> Pages
     return {"markdown": markdown_to_html(render_markdown(report)), "html": render_html(report)}
 
 
-def _finding_pieces(finding: Finding, report: ReviewReport) -> Iterator[tuple[str, str]]:
+def _card_pieces(finding: Finding, report: ReviewReport) -> Iterator[tuple[str, str]]:
+    yield "heading", f"{risk_label(finding.risk_level)} {finding.clause_id} — {finding.title}"
+    yield "description", finding.description
+    why, position = why_and_position(finding)
+    if why:
+        yield "why it matters", f"Why it matters {why}"
+    if position:
+        yield "standard position", f"Our standard position {position}"
+    for evidence in finding.evidence:
+        if evidence.kind == "clause":
+            yield "clause quoted", f"Clause text {evidence.text}"
+        else:
+            yield "reference", f"{evidence.id} — {evidence.source}"
+    record = next((a for a in report.approvals if a.finding_id == finding.finding_id), None)
+    if record is not None and record.after is not None:
+        yield "edited wording", record.after
+
+
+def _record_pieces(finding: Finding, report: ReviewReport) -> Iterator[tuple[str, str]]:
     yield "finding id", finding.finding_id
     yield "clause id", finding.clause_id
     yield "checklist item", finding.checklist_item_id or "none"
     yield "title", finding.title
     yield "risk", risk_label(finding.risk_level)
     yield "status", finding.status.value
-    yield "description", finding.description
-    yield "rationale", finding.rationale
     for evidence in finding.evidence:
         yield "evidence text", evidence.text
         yield "evidence caption", evidence_caption(evidence)
@@ -64,12 +84,12 @@ def _report_pieces(report: ReviewReport) -> Iterator[tuple[str, str]]:
     yield "status", report.status
     yield "review id", report.review_id
     yield (
-        "risk summary",
-        f"Critical High Medium Low Deviations Missing Total In order {s.critical} {s.high} "
-        f"{s.medium} {s.low} {s.deviations} {s.missing} {s.total} {s.checked}",
+        "risk counts",
+        f"Critical High Medium Low Missing In order {s.critical} {s.high} "
+        f"{s.medium} {s.low} {s.missing} {s.checked}",
     )
     for item in report.checked:
-        yield "checked", f"{item.title} {item.clause_id} {item.note}"
+        yield "checked", f"{item.clause_id} {item.title} — {item.note}"
     for doc in report.documents:
         yield "document", f"{doc.name} {doc.role} {doc.language} {doc.characters} {doc.sections}"
         yield "document hash", doc.sha256
@@ -123,10 +143,22 @@ def test_every_report_piece_is_in_both_pages(
         assert missing == [], f"{fmt} page lacks {missing}"
 
 
-def _finding_block(blocks: list[str], finding_id: str) -> str:
+def _record_block(blocks: list[str], finding_id: str) -> str:
     pattern = re.compile(rf"Finding id:? {re.escape(finding_id)}(?: |$)")
     found = [b for b in blocks if pattern.search(b)]
     assert len(found) == 1, f"finding {finding_id!r} has {len(found)} blocks"
+    return found[0]
+
+
+def _card_pattern(finding: Finding) -> re.Pattern[str]:
+    """A card's heading: an optional colour mark, the risk word, clause and title."""
+    heading = f"{risk_label(finding.risk_level)} {finding.clause_id} — {finding.title}"
+    return re.compile(rf"^\W*{re.escape(squash(heading))}")
+
+
+def _card_block(blocks: list[str], finding: Finding) -> int:
+    found = [i for i, b in enumerate(blocks) if _card_pattern(finding).match(b)]
+    assert len(found) == 1, f"finding {finding.finding_id!r} has {len(found)} cards"
     return found[0]
 
 
@@ -137,10 +169,12 @@ def test_each_finding_block_holds_its_own_pieces(
     for fmt, page in pages.items():
         blocks = heading_blocks(page)
         for finding in report.findings:
-            block = _finding_block(blocks, finding.finding_id)
+            record = _record_block(blocks, finding.finding_id)
             lacking = [
-                (k, p) for k, p in _finding_pieces(finding, report) if squash(p) not in block
+                (k, p) for k, p in _record_pieces(finding, report) if squash(p) not in record
             ]
+            card = blocks[_card_block(blocks, finding)]
+            lacking += [(k, p) for k, p in _card_pieces(finding, report) if squash(p) not in card]
             assert lacking == [], f"{fmt}: finding {finding.finding_id} lacks {lacking}"
 
 
@@ -162,32 +196,34 @@ def test_evidence_caption_names_kind_source_id_offsets_and_score() -> None:
     assert evidence_caption(law) == "Law article 民法典#第五条 — 民法典, score 0.500"
 
 
-def test_markdown_redline_is_a_diff_block_of_the_suggested_change(report: ReviewReport) -> None:
+def test_markdown_appendix_keeps_the_diff_block_of_the_suggested_change(
+    report: ReviewReport,
+) -> None:
     page = render_markdown(report)
+    appendix_at = page.index("\n## Appendix\n")
     for finding in report.findings:
         if finding.suggested_change is not None:
-            assert f"```diff\n{finding.suggested_change.diff}```" in page
+            assert page.index(f"```diff\n{finding.suggested_change.diff}```") > appendix_at
 
 
 def test_findings_follow_plan_order_and_missing_clauses_come_after(
-    report: ReviewReport, pages: Pages, visible: Callable[[str], str]
+    report: ReviewReport, pages: Pages, heading_blocks: Callable[[str], list[str]]
 ) -> None:
     order = [cp.clause_id for cp in report.plan.plan.execution_order()]
     found = [f for f in report.findings if f.status.value == "found"]
+    missing = next(f for f in report.findings if f.status.value == "missing")
     for fmt, page in pages.items():
-        text = visible(page)
-        positions = [
-            text.index(f"Finding id{':' if fmt == 'markdown' else ''} {f.finding_id}")
-            for f in found
-        ]
+        blocks = heading_blocks(page)
+        positions = [_card_block(blocks, f) for f in found]
         by_position = [
             str(f.checklist_item_id)
             for _, f in sorted(zip(positions, found, strict=True), key=lambda p: p[0])
         ]
         assert by_position == sorted(by_position, key=order.index), fmt
-        missing_at = text.index(f"Finding id{':' if fmt == 'markdown' else ''} missing:17.6")
-        heading_at = text.rindex("Missing clauses", 0, missing_at)
-        assert max(positions) < heading_at < missing_at, fmt
+        missing_at = _card_block(blocks, missing)
+        heading_at = max(i for i, b in enumerate(blocks[:missing_at]) if b.startswith("Missing"))
+        appendix_at = next(i for i, b in enumerate(blocks) if b.startswith("Appendix"))
+        assert max(positions) < heading_at < missing_at < appendix_at, fmt
 
 
 @pytest.mark.parametrize("status", ["paused", "running", "failed"])
@@ -202,7 +238,7 @@ def test_incomplete_review_says_so_before_anything_else(
         text = visible(page)
         warning = f"Incomplete review (status: {status})"
         assert warning in text
-        assert text.index(warning) < text.index("Risk summary")
+        assert text.index(warning) < text.index("Executive summary")
         assert "2 of 5 planned clauses were reviewed" in text
 
 

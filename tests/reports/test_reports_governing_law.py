@@ -1,6 +1,6 @@
-"""The governing law in the reports' header: the Markdown and HTML pages show it in
-the contract's language, under the title; a report that does not record it (an old
-record) shows no line, and report.json keeps the field."""
+"""The governing law in the reports' executive summary: the Markdown and HTML pages show
+it in the report's language, before the key issues; a report that does not record it
+(an old record) shows no line, and report.json keeps the field."""
 
 from __future__ import annotations
 
@@ -22,13 +22,16 @@ CHINESE = (
 def _report(text: str, language: str) -> ReviewReport:
     document = parse_text(text, name="contract.txt", language=language)
     return make_report(
-        documents=[DocumentInfo.of(document)], governing_law=read_governing_law(document)
+        documents=[DocumentInfo.of(document)],
+        governing_law=read_governing_law(document),
+        language=language,
     )
 
 
 def _header(page: str, visible: Callable[[str], str]) -> str:
     text = visible(page)
-    return text[: text.index("Risk summary")]
+    key_issues = "主要问题" if "主要问题" in text else "Key issues"
+    return text[: text.index(key_issues)]
 
 
 def test_english_header(
@@ -44,7 +47,7 @@ def test_chinese_header(
     visible: Callable[[str], str], markdown_to_html: Callable[[str], str]
 ) -> None:
     report = _report(CHINESE, "zh")
-    line = "适用法律： 中华人民共和国法律（第三十条）"
+    line = "适用法律：中华人民共和国法律（第三十条）"
     assert line in _header(render_html(report), visible)
     assert line in _header(markdown_to_html(render_markdown(report)), visible)
 

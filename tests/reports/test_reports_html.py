@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contract_review.reports.html_report import render_html, render_portfolio_html
+from contract_review.reports.report_outline import outline
 from contract_review.review.diffs import REDLINE_CSS, suggested_change
 from contract_review.review.findings import Finding
 from contract_review.review.report_models import PortfolioEntry, PortfolioReport, ReviewReport
@@ -87,11 +88,20 @@ def test_page_is_well_formed_and_its_links_resolve(report: ReviewReport) -> None
     assert parsed.links == internal
 
 
-def test_toc_links_every_clause(report: ReviewReport) -> None:
+def test_toc_links_every_clause_with_an_issue_and_its_top_risk(report: ReviewReport) -> None:
     page = render_html(report)
-    toc = page[page.index('<nav class="toc">') : page.index("</nav>")]
+    toc = page[page.index('<nav class="toc"') : page.index("</nav>")]
+    shape = outline(report)
+    with_issues = [s for s in shape.sections if s.findings]
+    assert with_issues
+    for section in with_issues:
+        top = min((f.risk_level for f in section.findings), key=lambda r: r.severity)
+        link = f'<a href="#{section.anchor}">{html.escape(section.title("en"))}</a>'
+        badge = f'<span class="risk risk-{top.value}">{top.value.upper()}</span>'
+        assert f"{link} {badge}" in toc
+    appendix = page[page.index('<details class="appendix"') :]
     for cp in report.plan.plan.clause_plans:
-        assert f"{html.escape(cp.clause_id)} {html.escape(cp.clause_name, quote=True)}</a>" in toc
+        assert f"<h4>{html.escape(cp.clause_id)} {html.escape(cp.clause_name)}</h4>" in appendix
 
 
 def test_page_is_self_contained(report: ReviewReport, portfolio: PortfolioReport) -> None:
@@ -126,9 +136,8 @@ def test_risk_levels_have_text_labels_not_colour_alone(report: ReviewReport) -> 
         assert f'<span class="risk risk-{level}">{level.upper()}</span>' in page
 
 
-def test_lang_comes_from_the_documents(report: ReviewReport) -> None:
-    chinese = [d.model_copy(update={"language": "zh"}) for d in report.documents]
-    assert '<html lang="zh">' in render_html(report.model_copy(update={"documents": chinese}))
+def test_lang_is_the_reports_language(report: ReviewReport) -> None:
+    assert '<html lang="zh">' in render_html(report.model_copy(update={"language": "zh"}))
     assert '<html lang="en">' in render_html(report.model_copy(update={"documents": []}))
 
 
@@ -159,14 +168,15 @@ def test_page_redline_gives_back_both_texts(report: ReviewReport, before: str, a
     finding: Finding = report.findings[0].model_copy(
         update={"suggested_change": suggested_change(before, after), "evidence": []}
     )
-    page = render_html(report.model_copy(update={"findings": [finding]}))
-    article = re.search(
-        rf'<article [^>]*data-finding-id="{re.escape(html.escape(finding.finding_id))}">(.*?)</article>',
-        page,
-        re.DOTALL,
-    )
+    changed = report.model_copy(update={"findings": [finding]})
+    anchor = outline(changed).anchors[finding.finding_id]
+    page = render_html(changed)
+    article = re.search(rf'<article [^>]*id="{anchor}">(.*?)</article>', page, re.DOTALL)
     assert article is not None
     redlines = _REDLINE_RE.findall(article.group(1))
+    if before == after:  # nothing to mark: the card says the text stays
+        assert redlines == [] and "The text stays as it is." in article.group(1)
+        return
     assert len(redlines) == 1
     assert _read_back(redlines[0], "ins") == before
     assert _read_back(redlines[0], "del") == after

@@ -134,7 +134,7 @@ def test_an_unnumbered_chinese_contract_is_reviewed_by_paragraph(
             THROWAWAY_UNNUMBERED,
             NOTE_EN.replace("¶5", "¶8"),
             {"¶3", "¶4"},
-            "#### CRITICAL · ¶4 — ",  # uncapped liability
+            "#### 🔴 **CRITICAL** ¶4 — ",  # uncapped liability: its card
             id=THROWAWAY_DOMAIN_ID,
         ),
         pytest.param(
@@ -142,7 +142,7 @@ def test_an_unnumbered_chinese_contract_is_reviewed_by_paragraph(
             CONSULTING_EN,
             NOTE_EN,
             {"¶2", "¶3"},
-            "#### HIGH · ¶3 — ",
+            "#### 🟠 **HIGH** ¶3 — ",
             marks=pytest.mark.requires_domain("generic"),
             id="generic",
         ),
@@ -167,7 +167,7 @@ def test_reports_show_paragraph_ids_and_the_note(
     markdown = render_markdown(report)
     assert f"- {note}" in markdown
     assert heading in markdown
-    paragraph = heading.split(" · ", 1)[1]
+    paragraph = heading.split("** ", 1)[1]
     html = render_html(report)
     assert paragraph in html and f"<li>{note}</li>" in html
     # Anchors are built from positions, never from clause ids: ¶ breaks no id or link.

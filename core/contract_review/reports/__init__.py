@@ -6,19 +6,30 @@ them, and ``report.json``, are registered by :mod:`contract_review.builtin.repor
 
 Modules, one job each, in the order a newcomer reads them:
 
+A page is written for the lawyer who reads it, in the report's language: the executive
+summary first (key issues most severe first), the issues by clause, what was checked in
+order, the missing clauses, and last an appendix with how the review was made.
+
 * :mod:`.exporter_types` — :class:`ReportExporter`, what a plugin registers to add a format;
 * :mod:`.report_outline` — what a page shows, in which order and words (both formats);
-* :mod:`.skill_lines` — what a clause's skills read, as the pages list it;
+* :mod:`.report_labels` — every label, in English and in Chinese;
+* :mod:`.executive_summary` — the contract, party, governing law, counts and key issues;
+* :mod:`.finding_text` — a finding's words for a reader: why, standard position, proposal;
+* :mod:`.redline_runs` — a suggested change as kept, deleted and inserted runs;
+* :mod:`.skill_lines` — what a clause's skills read, as the appendix lists it;
 
 Markdown:
 
 * :mod:`.markdown_report` — the report and the portfolio as Markdown;
-* :mod:`.markdown_text` — escaping quoted text so that it keeps the page's layout;
+* :mod:`.markdown_appendix` — the report's appendix as Markdown;
+* :mod:`.markdown_text` — escaping quoted text so that it keeps the page's layout, tables,
+  tracked changes;
 
 HTML:
 
 * :mod:`.html_report` — the report and the portfolio as one HTML5 page;
-* :mod:`.html_findings` — the findings part: one section per checklist clause, then missing;
-* :mod:`.html_blocks` — escaping, paragraphs, tables, the banner and the page shell;
-* :mod:`.html_styles` — the inline style sheet (no external asset).
+* :mod:`.html_findings` — the issues by clause, checked in order, missing, notes;
+* :mod:`.html_appendix` — the report's appendix, collapsed;
+* :mod:`.html_blocks` — escaping, paragraphs, tables, badges, the banner and the page shell;
+* :mod:`.html_styles` — the inline style sheet, for screen and A4 print (no external asset).
 """

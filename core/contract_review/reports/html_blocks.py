@@ -1,5 +1,6 @@
-"""Building blocks of the HTML report pages: escaping, paragraphs, tables, the risk
-summary table, the status banner and the page shell with its inline style sheet."""
+"""Building blocks of the HTML report pages: escaping, paragraphs, tables, risk badges,
+the risk summary table, the status banner and the page shell with its inline style
+sheet."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..review.report_models import RiskSummary
 from .html_styles import REPORT_CSS
 from .report_outline import summary_values
 
-__all__ = ["banner", "escape", "page", "paragraph", "summary_table", "table"]
+__all__ = ["badge", "banner", "escape", "lead", "page", "paragraph", "summary_table", "table"]
 
 
 def escape(text: str) -> str:
@@ -23,7 +24,23 @@ def paragraph(text: str, css: str = "text") -> str:
     return f'<p class="{css}">{escape(text)}</p>'
 
 
-def table(headings: Sequence[str], rows: Sequence[Sequence[str]], *, numeric: int = 0) -> str:
+def badge(style: str, text: str) -> str:
+    """A coloured risk badge that always carries its word (``style``: a risk level,
+    'missing' or 'checked')."""
+    return f'<span class="risk risk-{escape(style)}">{escape(text)}</span>'
+
+
+def lead(words: str, language: str) -> str:
+    """``words`` as the label that introduces a line: 'Governing law: ', '适用法律：'."""
+    colon = "：" if language == "zh" else ": "
+    return f'<span class="lead">{escape(words)}{colon.rstrip()}</span>' + (
+        " " if colon.endswith(" ") else ""
+    )
+
+
+def table(
+    headings: Sequence[str], rows: Sequence[Sequence[str]], *, numeric: int = 0, css: str = ""
+) -> str:
     """A table of already-escaped cells; the last ``numeric`` columns are right-aligned."""
 
     def row(cells: Sequence[str], tag: str) -> str:
@@ -38,7 +55,8 @@ def table(headings: Sequence[str], rows: Sequence[Sequence[str]], *, numeric: in
         )
 
     body = "".join(row(r, "td") for r in rows)
-    return f"<table><thead>{row(headings, 'th')}</thead><tbody>{body}</tbody></table>"
+    opening = f'<table class="{escape(css)}">' if css else "<table>"
+    return f"{opening}<thead>{row(headings, 'th')}</thead><tbody>{body}</tbody></table>"
 
 
 #: Summary columns shown as risk badges (the others are plain counts).

@@ -1,174 +1,189 @@
-"""The findings part of the HTML report: one section per checklist clause with its
-findings (risk, evidence, redline, approval), then the missing clauses."""
+"""The issues part of the HTML report, in the report's language: one section per clause
+with an issue, each issue a card (risk badge, the clause quoted, why it matters, our
+standard position, the redline as tracked changes, the reference and law passages
+beneath); then the clauses checked and found in order, the missing clauses and the
+notes for the reader."""
 
 from __future__ import annotations
 
 from ..review.diffs import html_redline
 from ..review.findings import Evidence, Finding
-from ..review.report_models import ApprovalRecord
-from .html_blocks import escape, paragraph, table
-from .report_outline import (
-    ClauseSection,
-    ReportOutline,
-    approval_caption,
-    evidence_caption,
-    risk_label,
+from ..review.report_models import ApprovalRecord, ReviewReport
+from .finding_text import (
+    QUOTE_LIMIT,
+    clause_evidence,
+    clause_label,
+    shorten,
+    supporting_evidence,
+    why_and_position,
 )
-from .skill_lines import skill_lines
+from .html_blocks import badge, escape, lead, paragraph
+from .report_labels import label
+from .report_outline import ReportOutline, reader_notes, risk_label
 
-__all__ = ["findings_sections"]
+__all__ = ["card_heading", "issue_sections"]
+
+#: Characters of a reference or law passage shown before "Full text".
+_SUPPORT_LIMIT = 240
 
 
-def _evidence(evidence: Evidence, languages: dict[str, str]) -> str:
-    lang = languages.get(evidence.source, "") if evidence.kind != "law" else ""
-    lang_attr = f' lang="{escape(lang)}"' if lang else ""
+def card_heading(finding: Finding, language: str) -> str:
+    """A card's heading, inner HTML: badge, clause, title."""
+    level = finding.risk_level.value
+    clause = clause_label(finding)
+    where = f"{escape(clause)} — " if clause else ""
     return (
-        f'<figure class="evidence evidence-{evidence.kind}">'
-        f"<figcaption>{escape(evidence_caption(evidence))}</figcaption>"
-        f"<blockquote{lang_attr}>{escape(evidence.text)}</blockquote></figure>"
+        f"{badge(level, risk_label(finding.risk_level, language))} {where}{escape(finding.title)}"
     )
 
 
-def _finding(
-    finding: Finding, record: ApprovalRecord | None, anchor: str, languages: dict[str, str]
+def _lang(evidence: Evidence, languages: dict[str, str]) -> str:
+    lang = languages.get(evidence.source, "") if evidence.kind != "law" else ""
+    return f' lang="{escape(lang)}"' if lang else ""
+
+
+def _quote(evidence: Evidence, languages: dict[str, str], language: str) -> str:
+    short = shorten(evidence.text, QUOTE_LIMIT)
+    lang = _lang(evidence, languages)
+    out = [
+        f'<figure class="quote"><figcaption>{escape(label("clause_text", language))}</figcaption>'
+    ]
+    if short == evidence.text.strip():
+        out.append(f"<blockquote{lang}>{escape(evidence.text)}</blockquote>")
+    else:
+        out.append(f'<blockquote class="shortened"{lang}>{escape(short)}</blockquote>')
+        out.append(
+            f'<details class="full-text"><summary>{escape(label("full_text", language))}</summary>'
+            f"<blockquote{lang}>{escape(evidence.text)}</blockquote></details>"
+        )
+    out.append("</figure>")
+    return "".join(out)
+
+
+def _support(evidence: Evidence, languages: dict[str, str], language: str) -> str:
+    kind = label("law" if evidence.kind == "law" else "reference", language)
+    where = lead(f"{kind} {evidence.id} — {evidence.source}", language)
+    short = shorten(evidence.text, _SUPPORT_LIMIT)
+    lang = _lang(evidence, languages)
+    if short == evidence.text.strip():
+        return (
+            f'<li class="evidence-{evidence.kind}">{where}<span{lang}>{escape(short)}</span></li>'
+        )
+    return (
+        f'<li class="evidence-{evidence.kind}"><details><summary>{where}'
+        f"<span{lang}>{escape(short)}</span></summary>"
+        f"<blockquote{lang}>{escape(evidence.text)}</blockquote></details></li>"
+    )
+
+
+def _card(
+    finding: Finding,
+    record: ApprovalRecord | None,
+    shape: ReportOutline,
+    titles: dict[str, str],
+    languages: dict[str, str],
+    language: str,
 ) -> str:
     level = finding.risk_level.value
-    label = risk_label(finding.risk_level)
-    facts = [
-        ("Risk", f'<span class="risk risk-{level}">{label}</span>'),
-        ("Clause", escape(finding.clause_id)),
-        ("Checklist item", escape(finding.checklist_item_id or "none")),
-        ("Status", escape(finding.status.value)),
-        ("Finding id", f"<code>{escape(finding.finding_id)}</code>"),
-    ]
+    anchor = shape.anchors.get(finding.finding_id, "")
     out = [
-        f'<article class="finding risk-{level}" id="{anchor}" '
-        f'data-finding-id="{escape(finding.finding_id)}">',
-        f'<h4><span class="risk risk-{level}">{label}</span> '
-        f"{escape(finding.clause_id)} — {escape(finding.title)}</h4>",
-        "<dl>" + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>",
+        f'<article class="finding risk-{level}" id="{escape(anchor)}">',
+        f"<h4>{card_heading(finding, language)}</h4>",
     ]
     if finding.description:
         out.append(paragraph(finding.description))
-    if finding.rationale:
-        out += ["<h5>Why it matters</h5>", paragraph(finding.rationale)]
-    if finding.evidence:
-        out.append("<h5>Evidence</h5>")
-        out += [_evidence(e, languages) for e in finding.evidence]
-    if finding.suggested_change is not None:
-        change = finding.suggested_change
-        out += ["<h5>Suggested change</h5>", '<div class="change">']
-        out.append(html_redline(change.before, change.after))
-        if change.diff:
-            out.append(
-                f"<details><summary>Unified diff</summary><pre>{escape(change.diff)}</pre></details>"
-            )
-        out.append("</div>")
+    clause = clause_evidence(finding)
+    if clause is not None:
+        out.append(_quote(clause, languages, language))
+    why, position = why_and_position(finding)
+    if why:
+        out += [f"<h5>{escape(label('why_it_matters', language))}</h5>", paragraph(why)]
+    if position:
+        out += [
+            f"<h5>{escape(label('standard_position', language))}</h5>",
+            paragraph(position, "text position"),
+        ]
+    change = finding.suggested_change
+    if change is not None:
+        out.append(f"<h5>{escape(label('suggested_change', language))}</h5>")
+        if change.before == change.after:
+            out.append(paragraph(label("no_text_change", language)))
+        else:
+            out += [
+                f'<div class="change">{html_redline(change.before, change.after)}</div>',
+                f'<p class="legend">{escape(label("redline_legend", language))}</p>',
+            ]
     elif finding.redline_of:
-        out.append(
-            "<p>Suggested change: in the one redline of this clause, under "
-            f"<code>{escape(finding.redline_of)}</code>.</p>"
+        title = titles.get(finding.redline_of, finding.redline_of)
+        words = escape(label("redline_elsewhere", language)).replace(
+            escape("{title}"), escape(title)
         )
+        target = shape.anchors.get(finding.redline_of)
+        if target:
+            words = words.replace(escape(title), f'<a href="#{escape(target)}">{escape(title)}</a>')
+        out.append(f"<p>{lead(label('suggested_change', language), language)}{words}</p>")
     if finding.change_in_words:
-        out += ["<h5>Change to ask for</h5>", paragraph(finding.change_in_words)]
-    if finding.skill_results:
-        items = "".join(
-            f"<li>{escape(r.skill_id)}: {'ok' if r.success else 'failed'}"
-            + (f" — {escape(r.summary)}" if r.summary else "")
-            + "</li>"
-            for r in finding.skill_results
-        )
-        out += ["<h5>Skills run</h5>", f"<ul>{items}</ul>"]
-    caption = approval_caption(finding, record)
-    if caption:
-        decision = record.decision if record is not None else "none"
-        out.append(f'<p class="approval approval-{decision}">Approval: {escape(caption)}</p>')
+        out += [
+            f"<h5>{escape(label('change_to_ask_for', language))}</h5>",
+            paragraph(finding.change_in_words),
+        ]
+    support = supporting_evidence(finding)
+    if support:
+        items = "".join(_support(e, languages, language) for e in support)
+        out.append(f'<ul class="support">{items}</ul>')
     if record is not None and record.after is not None:
         out += [
-            "<p>Reviewer's wording:</p>",
+            f"<h5>{escape(label('reviewer_wording', language))}</h5>",
             f'<blockquote class="wording">{escape(record.after)}</blockquote>',
         ]
     out.append("</article>")
     return "\n".join(out)
 
 
-def _clause_facts(section: ClauseSection) -> str:
-    facts: list[str] = []
-    if section.plan is not None:
-        plan = section.plan
-        depth = plan.analysis_depth.value
-        facts.append(
-            f'Depth: <span class="depth depth-{depth}">{depth}</span> — {escape(plan.rationale)}'
-        )
-    if section.review is not None:
-        review = section.review
-        facts.append(f"Status: {escape(review.status.value)}; analysed by {escape(review.worker)}")
-        if review.steps:
-            facts.append(f"Steps: {escape(' → '.join(review.steps))}")
-        for loc in review.locations:
-            where = f"{loc.document} ({loc.role}) {loc.clause_id}, characters {loc.start}–{loc.end}"
-            facts.append(
-                f"Located: {escape(where)}" + (f" — {escape(loc.reason)}" if loc.reason else "")
-            )
-        facts += [escape(line) for line in skill_lines(review)]
-    elif section.clause_id:
-        facts.append("Not reviewed yet.")
-    return '<ul class="facts">' + "".join(f"<li>{f}</li>" for f in facts) + "</ul>" if facts else ""
-
-
-def findings_sections(shape: ReportOutline, languages: dict[str, str]) -> list[str]:
-    out = ['<section id="findings">', "<h2>Findings by clause</h2>"]
-    counter = 0
-    for section in shape.sections:
+def issue_sections(
+    report: ReviewReport, shape: ReportOutline, languages: dict[str, str]
+) -> list[str]:
+    """The issues by clause, the checked clauses, the missing clauses, the notes."""
+    language = report.language
+    titles = {f.finding_id: f.title for f in report.findings}
+    out = ['<section id="issues">', f"<h2>{escape(label('issues_by_clause', language))}</h2>"]
+    sections = [s for s in shape.sections if s.findings]
+    if not sections:
+        out.append(paragraph(label("no_clause_issues", language)))
+    for section in sections:
         out += [
             f'<section class="clause" id="{section.anchor}">',
-            f"<h3>{escape(section.heading)}</h3>",
+            f"<h3>{escape(section.title(language))}</h3>",
         ]
-        out.append(_clause_facts(section))
-        if section.is_missing:
-            out.append(
-                '<p>Not found in the document: see <a href="#missing">Missing clauses</a>.</p>'
-            )
-        elif section.mentioned_in and not section.findings:
-            where = escape(", ".join(section.mentioned_in))
-            out.append(
-                f"<p>Not located as a clause of its own; clause {where} speaks to it "
-                "(read it there). Not reported missing.</p>"
-            )
-        elif section.not_applicable:
-            out.append("<p>Not expected in this kind of contract, so not reported missing.</p>")
-        elif section.checked and not section.findings:
-            out += [
-                f'<p class="checked">In order — clause {escape(c.clause_id)}: {escape(c.note)}</p>'
-                for c in section.checked
-            ]
-        elif not section.findings:
-            out.append("<p>No findings.</p>")
         for finding in section.findings:
-            counter += 1
             record = shape.approvals.get(finding.finding_id)
-            out.append(_finding(finding, record, f"finding-{counter}", languages))
+            out.append(_card(finding, record, shape, titles, languages, language))
         out.append("</section>")
-    out += ["</section>", '<section id="missing">', "<h2>Missing clauses</h2>"]
-    if not shape.missing:
-        out.append("<p>Every checklist clause was found in the document.</p>")
-    for finding in shape.missing:
-        counter += 1
-        record = shape.approvals.get(finding.finding_id)
-        out.append(_finding(finding, record, f"finding-{counter}", languages))
-    out.append("</section>")
-    out += ['<section id="checked">', "<h2>Checked and in order</h2>"]
+    out += ["</section>", '<section id="checked">']
+    out.append(f"<h2>{escape(label('checked', language))}</h2>")
     if shape.checked:
-        rows = [[escape(c.title), escape(c.clause_id), escape(c.note)] for c in shape.checked]
-        out.append(table(["Item", "Clause", "Why it is in order"], rows))
-    else:
-        out.append("<p>No checklist item was found in order.</p>")
-    out.append("</section>")
-    if shape.unmatched_approvals:
         items = "".join(
-            f"<li><code>{escape(a.finding_id)}</code>: {escape(a.decision)} (by {escape(a.by)})</li>"
-            for a in shape.unmatched_approvals
+            f"<li>{badge('checked', label('in_order', language))} "
+            f"<strong>{escape(c.clause_id)} {escape(c.title)}</strong> — {escape(c.note)}</li>"
+            for c in shape.checked
         )
-        out += ["<section>", "<h2>Decisions on findings not in this report</h2>"]
+        out.append(f'<ul class="checked">{items}</ul>')
+    else:
+        out.append(paragraph(label("none_checked", language)))
+    out += [
+        "</section>",
+        '<section id="missing">',
+        f"<h2>{escape(label('missing', language))}</h2>",
+    ]
+    if not shape.missing:
+        out.append(paragraph(label("none_missing", language)))
+    for finding in shape.missing:
+        record = shape.approvals.get(finding.finding_id)
+        out.append(_card(finding, record, shape, titles, languages, language))
+    out.append("</section>")
+    notes = reader_notes(report)
+    if notes:
+        items = "".join(f"<li>{escape(n)}</li>" for n in notes)
+        out += ['<section id="notes">', f"<h2>{escape(label('notes', language))}</h2>"]
         out += [f"<ul>{items}</ul>", "</section>"]
     return out

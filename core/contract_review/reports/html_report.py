@@ -1,31 +1,38 @@
-"""The review report as one self-contained HTML5 page (``report.html``).
+"""The review report as one self-contained HTML5 page (``report.html``), written for
+the lawyer who reads it.
 
 Inline CSS only (:mod:`.html_styles`), no script, no external asset: the page works
-offline and prints. It shows what ``report.json`` holds — the same sections, order and
-wording as the Markdown page (:mod:`.report_outline`) — with a table of contents linking
-to each clause, risk levels as coloured text labels, and redlines drawn by
-:func:`contract_review.review.diffs.html_redline`. Every piece of report text is
-HTML-escaped.
+offline and prints on A4. In the report's language (:mod:`.report_labels`) it reads:
+the title (a warning first when the review is incomplete); the executive summary — the
+contract, the party reviewed for, the governing law, the issues counted by risk and the
+key issues most severe first, each linked to its card (:mod:`.executive_summary`); the
+contents, with a risk badge per entry; the issues by clause, the clauses checked and
+found in order, the missing clauses and the notes (:mod:`.html_findings`); and last the
+appendix, collapsed (:mod:`.html_appendix`). The same sections, order and wording as the
+Markdown page; every piece of report text is HTML-escaped.
 """
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-from ..review.report_models import PlanReport, PortfolioReport, ReportMeta, ReviewReport
-from .html_blocks import banner, escape, page, summary_table, table
-from .html_findings import findings_sections
+from ..domain import RiskLevel
+from ..review.report_models import PortfolioReport, ReviewReport
+from .executive_summary import key_issues, risk_counts, summary_facts
+from .finding_text import worded_for_reader
+from .html_appendix import appendix
+from .html_blocks import badge, banner, escape, lead, page, summary_table, table
+from .html_findings import issue_sections
+from .report_labels import label
 from .report_outline import (
     ReportOutline,
     entry_report_path,
-    format_seconds,
     format_when,
-    governing_law_caption,
-    meta_rows,
     outline,
-    plan_source_caption,
     portfolio_status_warning,
+    reader_notes,
     report_language,
+    risk_label,
     status_warning,
     summary_values,
 )
@@ -33,133 +40,100 @@ from .report_outline import (
 __all__ = ["render_html", "render_portfolio_html"]
 
 
-def _plan(plan: PlanReport) -> list[str]:
-    facts = [f"Plan source: {escape(plan_source_caption(plan))}"]
-    facts.append(f"Plan version: {plan.plan.plan_version}")
-    if plan.plan.global_strategy:
-        facts.append(f"Strategy: {escape(plan.plan.global_strategy)}")
-    rows = [
-        [
-            str(cp.priority_order),
-            escape(cp.clause_id),
-            escape(cp.clause_name),
-            f'<span class="depth depth-{cp.analysis_depth.value}">{cp.analysis_depth.value}</span>',
-            str(cp.max_iterations),
-            escape(", ".join(cp.suggested_tools) or "—"),
-            escape(cp.rationale),
-        ]
-        for cp in plan.plan.execution_order()
+def _executive_summary(report: ReviewReport, shape: ReportOutline) -> list[str]:
+    language = report.language
+    facts = "".join(f"<li>{lead(k, language)}{escape(v)}</li>" for k, v in summary_facts(report))
+    counts = risk_counts(report)
+    out = [
+        '<section id="summary" class="summary">',
+        f"<h2>{escape(label('executive_summary', language))}</h2>",
+        f'<ul class="summary-facts">{facts}</ul>',
+        table(
+            [badge(c.style, c.label) for c in counts],
+            [[str(c.count) for c in counts]],
+            numeric=len(counts),
+            css="counts",
+        ),
+        f"<h3>{escape(label('key_issues', language))}</h3>",
     ]
-    headings = ["Order", "Clause", "Name", "Depth", "Iterations", "Tools", "Why"]
-    out = ['<section id="plan">', "<h2>Review plan</h2>"]
-    out += ["<ul>" + "".join(f"<li>{f}</li>" for f in facts) + "</ul>", table(headings, rows)]
-    if plan.changes:
-        out.append("<h3>Plan changes</h3><ul>")
-        for change in plan.changes:
-            lines = "".join(f"<li>{escape(line)}</li>" for line in change.changes)
-            out.append(
-                f"<li>After clause {escape(change.after_clause)} → plan version "
-                f"{change.plan_version}: {escape(change.reason or 'no reason given')}"
-                + (f"<ul>{lines}</ul>" if lines else "")
-                + "</li>"
-            )
-        out.append("</ul>")
-    out.append("</section>")
-    return out
-
-
-def _meta(meta: ReportMeta, report: ReviewReport) -> list[str]:
-    rows = meta_rows(report)
-    out = ['<section id="meta">', "<h2>Meta</h2>"]
-    out.append(table(["Item", "Value"], [[escape(k), escape(v)] for k, v in rows]))
-    if meta.plugins:
-        plugin_rows = [[escape(n), escape(v)] for n, v in sorted(meta.plugins.items())]
-        out += ["<h3>Plugins</h3>", table(["Plugin", "Version"], plugin_rows)]
-    if meta.timings:
-        timing_rows = [[escape(node), format_seconds(s)] for node, s in meta.timings.items()]
-        timing_rows.append(["total", format_seconds(sum(meta.timings.values()))])
-        out += ["<h3>Timings</h3>", table(["Node", "Time"], timing_rows, numeric=1)]
-    out.append("</section>")
-    return out
-
-
-def _toc(shape: ReportOutline) -> str:
-    clauses = "".join(
-        f'<li><a href="#{s.anchor}">{escape(s.heading)}</a>'
-        + (
-            f" ({len(s.findings)} finding{'s' if len(s.findings) != 1 else ''})"
-            if s.findings
+    issues = key_issues(report, shape)
+    if not issues:
+        out.append(f"<p>{escape(label('no_issues', language))}</p>")
+    items = []
+    for issue in issues:
+        finding = issue.finding
+        where = f"{escape(issue.clause)} — " if issue.clause else ""
+        text = f"{where}{escape(finding.title)}"
+        link = f'<a href="#{escape(issue.anchor)}">{text}</a>' if issue.anchor else text
+        proposal = (
+            f'<span class="proposal">{lead(label("we_propose", language), language)}'
+            f"{escape(issue.proposal)}</span>"
+            if issue.proposal
             else ""
         )
-        + "</li>"
-        for s in shape.sections
-    )
-    entries = [
-        ("summary", "Risk summary"),
-        ("documents", "Documents"),
-        ("findings", "Findings by clause"),
-        ("missing", f"Missing clauses ({len(shape.missing)})"),
-        ("checked", f"Checked and in order ({len(shape.checked)})"),
-        ("plan", "Review plan"),
-        ("notes", "Notes"),
-        ("meta", "Meta"),
+        level = finding.risk_level
+        items.append(
+            f"<li>{badge(level.value, risk_label(level, language))} {link}"
+            + (f" — {proposal}" if proposal else "")
+            + "</li>"
+        )
+    if items:
+        out.append('<ol class="key-issues">' + "".join(items) + "</ol>")
+    out.append("</section>")
+    return out
+
+
+def _toc(report: ReviewReport, shape: ReportOutline) -> str:
+    language = report.language
+
+    def entry(anchor: str, text: str, marks: str = "", inner: str = "") -> str:
+        return f'<li><a href="#{anchor}">{escape(text)}</a>{marks}{inner}</li>'
+
+    clauses = ""
+    for section in shape.sections:
+        if not section.findings:
+            continue
+        top: RiskLevel = min((f.risk_level for f in section.findings), key=lambda r: r.severity)
+        mark = f" {badge(top.value, risk_label(top, language))}"
+        if len(section.findings) > 1:
+            mark += f' <span class="count">×{len(section.findings)}</span>'
+        clauses += entry(section.anchor, section.title(language), mark)
+    missing = ""
+    if shape.missing:
+        missing = f" {badge('missing', str(len(shape.missing)))}"
+    checked = f" {badge('checked', str(len(shape.checked)))}" if shape.checked else ""
+    items = [
+        entry("summary", label("executive_summary", language)),
+        entry(
+            "issues",
+            label("issues_by_clause", language),
+            inner=f"<ol>{clauses}</ol>" if clauses else "",
+        ),
+        entry("checked", label("checked", language), checked),
+        entry("missing", label("missing", language), missing),
     ]
-    items = "".join(
-        f'<li><a href="#{a}">{escape(t)}</a>'
-        + (f"<ol>{clauses}</ol>" if a == "findings" else "")
-        + "</li>"
-        for a, t in entries
-    )
-    return f'<nav class="toc"><h2>Contents</h2><ol>{items}</ol></nav>'
+    if reader_notes(report):
+        items.append(entry("notes", label("notes", language)))
+    items.append(entry("appendix", label("appendix", language)))
+    heading = escape(label("contents", language))
+    return f'<nav class="toc" id="contents"><h2>{heading}</h2><ol>{"".join(items)}</ol></nav>'
 
 
 def render_html(report: ReviewReport) -> str:
     """``report`` as one self-contained HTML page; an incomplete review says so at the top."""
+    report = worded_for_reader(report)
     shape = outline(report)
     languages = {d.name: d.language for d in report.documents if d.language}
-    doc_rows = [
-        [
-            escape(d.name),
-            escape(d.role),
-            escape(d.language or "—"),
-            str(d.characters),
-            str(d.sections),
-            f"<code>{escape(d.sha256)}</code>",
-        ]
-        for d in report.documents
-    ]
-    notes = "".join(f"<li>{escape(n)}</li>" for n in report.notes)
-    law = governing_law_caption(report)
-    law_line = (
-        f'<p class="governing-law">{escape(law[0])} <strong>{escape(law[1])}</strong></p>'
-        if law is not None
-        else ""
-    )
     body = [
         "<header>",
         f"<h1>{escape(report.title)}</h1>",
         banner(status_warning(report)),
-        f'<p class="status">Status: <strong>{escape(report.status)}</strong> · Review id: '
-        f"<code>{escape(report.review_id)}</code></p>",
-        law_line,
         "</header>",
-        _toc(shape),
         "<main>",
-        '<section id="summary">',
-        "<h2>Risk summary</h2>",
-        summary_table(report.summary),
-        "</section>",
-        '<section id="documents">',
-        "<h2>Documents</h2>",
-        table(["Document", "Role", "Language", "Characters", "Sections", "SHA-256"], doc_rows),
-        "</section>",
-        *findings_sections(shape, languages),
-        *_plan(report.plan),
-        '<section id="notes">',
-        "<h2>Notes</h2>",
-        f"<ul>{notes}</ul>" if notes else "<p>No notes.</p>",
-        "</section>",
-        *_meta(report.meta, report),
+        *_executive_summary(report, shape),
+        _toc(report, shape),
+        *issue_sections(report, shape, languages),
+        *appendix(report, shape),
         "</main>",
     ]
     return page(report.title, report_language(report), [b for b in body if b])

@@ -9,9 +9,20 @@ punctuation be escaped), so the rendered page shows the text as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from urllib.parse import quote
 
-__all__ = ["Markdown", "block", "cell", "code_fence", "code_span", "inline", "link"]
+__all__ = [
+    "Markdown",
+    "block",
+    "cell",
+    "code_fence",
+    "code_span",
+    "inline",
+    "link",
+    "table",
+    "tracked_changes",
+]
 
 # Characters that start inline markup anywhere on a line, and '&' when it would read as
 # an entity.
@@ -36,7 +47,11 @@ def _escape(text: str) -> str:
 
 def _escape_line(line: str) -> str:
     """One line, stripped and escaped so it cannot open a block (heading, list...)."""
-    escaped = _escape(line.strip())
+    return _guard_start(_escape(line.strip()))
+
+
+def _guard_start(escaped: str) -> str:
+    """Escaped text that starts a line, kept from opening a block (list, break...)."""
     match = _LINE_START_RE.match(escaped)
     if match is None:
         return escaped
@@ -64,6 +79,17 @@ def cell(text: str) -> str:
 def link(text: str, target: str) -> Markdown:
     """A link to the relative path ``target`` (percent-encoded, so it stays one path)."""
     return Markdown(f"[{inline(text)}]({quote(target)})")
+
+
+def table(headings: Sequence[str], rows: Sequence[Sequence[str]], *, numeric: int = 0) -> str:
+    """A GFM table; the last ``numeric`` columns are right-aligned. Cells are escaped."""
+    aligns = ["---"] * (len(headings) - numeric) + ["---:"] * numeric
+    lines = [
+        "| " + " | ".join(cell(h) for h in headings) + " |",
+        "| " + " | ".join(aligns) + " |",
+    ]
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
 
 
 def block(text: str, *, quote: bool = False) -> str:
@@ -101,3 +127,50 @@ def code_span(text: str) -> str:
     ticks = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+#: Markers of tracked changes: (opening, closing) by run kind. Emphasis markers need a
+#: letter or digit at both ends of the text they mark (CommonMark's flanking rules);
+#: other text is marked with the equivalent HTML elements, which Markdown passes on.
+_MARKS = {"deleted": ("~~", "~~"), "inserted": ("**", "**")}
+_TAGS = {"deleted": ("<del>", "</del>"), "inserted": ("<ins>", "</ins>")}
+
+
+def _mark(kind: str, core: str) -> str:
+    opening, closing = _MARKS[kind]
+    if not (core[0].isalnum() and core[-1].isalnum()):
+        opening, closing = _TAGS[kind]
+    return f"{opening}{core}{closing}"
+
+
+def _tracked_line(pieces: list[tuple[str, str]]) -> str:
+    out = ""
+    for kind, text in pieces:
+        escaped = _escape(text)
+        if kind == "kept":
+            out += _guard_start(escaped.lstrip()) if not out.strip() else escaped
+            continue
+        core = escaped.strip()
+        if not core:  # white space alone: only an HTML element can mark it
+            opening, closing = _TAGS[kind]
+            out += f"{opening}{escaped}{closing}"
+            continue
+        lead = escaped[: len(escaped) - len(escaped.lstrip())]
+        trail = escaped[len(escaped.rstrip()) :]
+        out += (lead if out.strip() else "") + _mark(kind, core) + trail
+    return out.strip()
+
+
+def tracked_changes(runs: Sequence[tuple[str, str]]) -> str:
+    """``(kind, text)`` runs ('kept', 'deleted', 'inserted') as one Markdown paragraph
+    of tracked changes: deleted text ``~~struck through~~``, inserted text ``**bold**``,
+    each line of the text on its own line (hard breaks), the rest escaped."""
+    lines: list[list[tuple[str, str]]] = [[]]
+    for kind, text in runs:
+        for index, part in enumerate(text.split("\n")):
+            if index:
+                lines.append([])
+            if part:
+                lines[-1].append((kind, part))
+    rendered = [line for line in (_tracked_line(pieces) for pieces in lines) if line]
+    return "\\\n".join(rendered)

@@ -1,15 +1,21 @@
 """What a review report page shows and in which order, shared by the Markdown and the
 HTML renderers so both show the same content in the same words.
 
+A page reads, top to bottom: the executive summary (:mod:`.executive_summary`), the
+issues by clause, the clauses checked and found in order, the missing clauses, the
+notes for the reader, and last the appendix (how the review was made).
+
 :func:`outline` groups a :class:`~contract_review.review.report_models.ReviewReport`:
 one :class:`ClauseSection` per planned checklist clause in plan (execution) order with
 the findings about it, clauses reviewed outside the plan after them, findings outside
-the checklist last; missing clauses apart. The ``*_caption`` functions give the one-line
-wording (evidence source and offsets, approval decision, plan source...) both pages use.
+the checklist last; missing clauses apart; each finding gets the anchor of its card.
+The ``*_caption`` functions give the one-line wording (evidence source and offsets,
+approval decision, plan source...) of the appendix.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +34,8 @@ from ..review.report_models import (
     ReviewReport,
     RiskSummary,
 )
+from .finding_text import in_language, is_clause_number
+from .report_labels import label
 
 __all__ = [
     "OTHER_FINDINGS_ANCHOR",
@@ -41,10 +49,12 @@ __all__ = [
     "format_seconds",
     "format_when",
     "governing_law_caption",
+    "internal_notes",
     "llm_caption",
     "outline",
     "plan_source_caption",
     "portfolio_status_warning",
+    "reader_notes",
     "report_language",
     "risk_label",
     "status_warning",
@@ -86,10 +96,24 @@ class ClauseSection(BaseModel):
 
     @property
     def heading(self) -> str:
-        """The section heading: clause id and name."""
+        """The section's heading in the appendix: checklist item id and name."""
         if not self.clause_id:
             return "Findings outside the checklist"
         return f"{self.clause_id} {self.clause_name}".strip()
+
+    def title(self, language: str) -> str:
+        """The section's heading for a reader, in the report's language: the clause
+        numbers of its findings as the contract writes them ('20.1', '第十二条') and
+        the checklist name when it reads in that language (else the numbers alone)."""
+        if not self.clause_id:
+            return label("other_findings", language)
+        numbers = list(dict.fromkeys(f.clause_id for f in self.findings))
+        if not numbers and is_clause_number(self.clause_id):
+            numbers = [self.clause_id]
+        name = self.clause_name if in_language(self.clause_name, language) else ""
+        return " ".join([*(n for n in numbers if is_clause_number(n)), name]).strip() or (
+            self.clause_id
+        )
 
     @property
     def is_missing(self) -> bool:
@@ -124,6 +148,11 @@ class ReportOutline(BaseModel):
         default_factory=list, description="Checklist items found in order."
     )
     approvals: dict[str, ApprovalRecord] = Field(description="Finding id -> its decision.")
+    anchors: dict[str, str] = Field(
+        default_factory=dict,
+        description="Finding id -> fragment id of its card, in page order (sections, then "
+        "missing).",
+    )
     unmatched_approvals: list[ApprovalRecord] = Field(
         default_factory=list, description="Decisions on finding ids the report does not hold."
     )
@@ -175,8 +204,10 @@ def outline(report: ReviewReport) -> ReportOutline:
             ClauseSection(anchor=OTHER_FINDINGS_ANCHOR, clause_id="", findings=_by_severity(others))
         )
     finding_ids = {f.finding_id for f in report.findings}
+    in_page = [f for s in sections for f in s.findings] + _by_severity(missing)
     return ReportOutline(
         sections=sections,
+        anchors={f.finding_id: f"finding-{n}" for n, f in enumerate(in_page, start=1)},
         missing=_by_severity(missing),
         checked=list(report.checked),
         approvals={a.finding_id: a for a in report.approvals},
@@ -185,21 +216,32 @@ def outline(report: ReviewReport) -> ReportOutline:
 
 
 def status_warning(report: ReviewReport) -> str:
-    """The warning a page opens with when the review is not complete; '' when it is."""
+    """The warning a page opens with when the review is not complete, in the report's
+    language; '' when it is complete."""
     if report.status == "complete":
         return ""
-    planned = len(report.plan.plan.clause_plans)
-    done = len(report.clauses)
-    state = {
-        "paused": "was paused before it finished",
-        "running": "was still running when this report was written",
-        "failed": "failed before it finished",
-    }[report.status]
-    return (
-        f"Incomplete review (status: {report.status}). This review {state}: "
-        f"{done} of {planned} planned clauses were reviewed and the findings below may be "
-        "partial."
+    language = report.language
+    return label("incomplete", language).format(
+        status=report.status,
+        state=label(f"state_{report.status}", language),
+        done=len(report.clauses),
+        planned=len(report.plan.plan.clause_plans),
     )
+
+
+#: A note is about how the review was made (for the appendix) when it names a command,
+#: a setting or a skill: a ``snake_case`` word, or ``contract-review``.
+_INTERNAL_NOTE_RE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|contract-review")
+
+
+def reader_notes(report: ReviewReport) -> list[str]:
+    """The notes a reader of the issues should see (e.g. which law governs)."""
+    return [n for n in report.notes if not _INTERNAL_NOTE_RE.search(n)]
+
+
+def internal_notes(report: ReviewReport) -> list[str]:
+    """The notes about how the review was made (skills skipped, settings): appendix."""
+    return [n for n in report.notes if _INTERNAL_NOTE_RE.search(n)]
 
 
 def portfolio_status_warning(report: PortfolioReport) -> str:
@@ -214,9 +256,10 @@ def portfolio_status_warning(report: PortfolioReport) -> str:
     )
 
 
-def risk_label(level: RiskLevel) -> str:
-    """The text label of a risk level (pages never show risk by colour alone)."""
-    return level.value.upper()
+def risk_label(level: RiskLevel, language: str = "en") -> str:
+    """The text label of a risk level, on its badge (pages never show risk by colour
+    alone): 'HIGH' in English, '高' in Chinese."""
+    return label(level.value, language) if language == "zh" else level.value.upper()
 
 
 def format_score(score: float) -> str:
@@ -289,14 +332,13 @@ def meta_rows(report: ReviewReport) -> list[tuple[str, str]]:
 
 
 def governing_law_caption(report: ReviewReport) -> tuple[str, str] | None:
-    """The header's governing-law line as (label, value), in the contract's language:
-    ("Governing law:", "England and Wales (clause 25.1)") or ("适用法律：",
+    """The executive summary's governing-law line as (label, value), in the report's
+    language: ("Governing law", "England and Wales (clause 25.1)") or ("适用法律",
     "中华人民共和国法律（第三十条）"); None for a report that does not record it."""
     if report.governing_law is None:
         return None
-    language = report_language(report)
-    label = "适用法律：" if language == "zh" else "Governing law:"
-    return label, report.governing_law.label(language)
+    language = report.language
+    return label("governing_law", language), report.governing_law.label(language)
 
 
 def llm_caption(meta: ReportMeta) -> str:
@@ -305,9 +347,8 @@ def llm_caption(meta: ReportMeta) -> str:
 
 
 def report_language(report: ReviewReport) -> str:
-    """The language of the documents (the primary one first); 'en' when unknown."""
-    ranked = sorted(report.documents, key=lambda d: d.role != "primary")
-    return next((d.language for d in ranked if d.language), "en")
+    """The language the report is written in (the page's ``lang``)."""
+    return report.language
 
 
 def summary_values(summary: RiskSummary) -> list[tuple[str, int]]:
