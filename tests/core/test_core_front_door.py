@@ -21,7 +21,7 @@ def test_readme_starts_with_two_commands() -> None:
 
 
 #: What .ci/run may do before the README's test command: prepare the machine only.
-CI_PREPARATION = [".ci/install-chromium"]
+CI_PREPARATION = [".ci/install-system-tools"]
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:

@@ -116,8 +116,11 @@ def redlined(source: str, report: ReviewReport, name: str) -> str:
     return source
 
 
-def check_redline(data: bytes, report: ReviewReport, source: str, name: str) -> Any:
-    """The acceptance points, for any redline; returns the document read back."""
+def check_redline(
+    data: bytes, report: ReviewReport, source: str, name: str, *, rendered: bool
+) -> Any:
+    """The acceptance points, for any redline; returns the document read back.
+    ``rendered``: written on a Word rendering of the text, which a first comment says."""
     document = docx.Document(io.BytesIO(data))
     body = document.element.body
     changes = [*body.iter(qn("w:ins")), *body.iter(qn("w:del"))]
@@ -129,7 +132,9 @@ def check_redline(data: bytes, report: ReviewReport, source: str, name: str) -> 
     assert accepted(body) == redlined(source, report, name)
     # every finding is a comment, on its clause
     comments = list(document.comments)
-    assert len(comments) == len(report.findings)
+    notes = [c for c in comments if "Word rendering" in c.text or "Word 版本" in c.text]
+    assert len(notes) == (1 if rendered else 0)
+    assert len(comments) == len(report.findings) + len(notes)
     ranges = commented_text(body)
     by_text = {c.comment_id: c.text for c in comments}
     for finding in report.findings:
@@ -200,7 +205,7 @@ def fidic_redline(registry: Registry) -> Iterator[tuple[bytes, ReviewReport, str
 @pytest.mark.requires_domain("fidic")
 def test_the_fidic_demo_redline(fidic_redline: tuple[bytes, ReviewReport, str]) -> None:
     data, report, source = fidic_redline
-    check_redline(data, report, source, "particular_conditions.txt")
+    check_redline(data, report, source, "particular_conditions.txt", rendered=True)
 
 
 @pytest.mark.requires_domain("generic")
@@ -216,7 +221,7 @@ def test_a_word_contract_keeps_its_formatting(registry: Registry, tmp_path: Path
     sources = export_sources(state)
     assert sources["services.docx"].original == path.read_bytes()
     data = registry.exporters["docx"].item.render(report, sources=sources)
-    document = check_redline(data, report, state.primary.source, "services.docx")
+    document = check_redline(data, report, state.primary.source, "services.docx", rendered=False)
     # the original's formatting is kept: every bold or italic run is still there (split
     # runs keep their formatting), and the change runs copy the formatting they follow
     original = docx.Document(str(path)).element.body
@@ -226,7 +231,7 @@ def test_a_word_contract_keeps_its_formatting(registry: Registry, tmp_path: Path
     # a file moved away since the review: a clean rendering with the same changes
     path.unlink()
     fallback = registry.exporters["docx"].item.render(report, sources=export_sources(state))
-    check_redline(fallback, report, state.primary.source, "services.docx")
+    check_redline(fallback, report, state.primary.source, "services.docx", rendered=True)
 
 
 # -- the tracked changes themselves, on any text ------------------------------------------
@@ -303,7 +308,7 @@ def test_libreoffice_converts_the_redline_to_pdf(
         for annotation in page.get("/Annots") or []
         if annotation.get_object().get("/Subtype") == "/Text"
     ]
-    assert len(notes) == len(report.findings)
+    assert len(notes) == len(report.findings) + 1  # and the note that it is a rendering
     assert all(str(note.get("/T", "")).startswith("contract-review") for note in notes)
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert "word/comments.xml" in archive.namelist()

@@ -18,6 +18,9 @@ Parsers:
 * :mod:`.text_parser` — plain text: numbered headings found line by line;
 * :mod:`.markdown_parser` — Markdown: ``#`` headings, refined by numbered lines inside;
 * :mod:`.docx_parser` — Word files through python-docx (the ``formats`` extra);
+* :mod:`.docx_paragraphs` — a .docx body as Word shows it (tracked changes accepted), each
+  character's run known;
+* :mod:`.docx_numbering` — the numbers Word's automatic numbering displays;
 * :mod:`.pdf_parser` — PDF files through pypdf (the ``formats`` extra);
 * :mod:`.decoding` — a text file's bytes as normalised text;
 * :mod:`.document_assembly` — the last step every parser shares: the :class:`Document`;

@@ -1,7 +1,8 @@
 """Report pages: a review report
 (:class:`~contract_review.review.report_models.ReviewReport`) and a folder's portfolio
 summary rendered as Markdown (``report.md``) and as one self-contained HTML page
-(``report.html``), with the same sections, order and wording. The exporters that write
+(``report.html``), with the same sections, order and wording; and the contract itself
+in Word with the suggested changes tracked (``redline.docx``). The exporters that write
 them, and ``report.json``, are registered by :mod:`contract_review.builtin.report_exporters`.
 
 Modules, one job each, in the order a newcomer reads them:
@@ -32,4 +33,9 @@ HTML:
 * :mod:`.html_appendix` — the report's appendix, collapsed;
 * :mod:`.html_blocks` — escaping, paragraphs, tables, badges, the banner and the page shell;
 * :mod:`.html_styles` — the inline style sheet, for screen and A4 print (no external asset).
+
+Word (``redline.docx``, ``review --format docx``):
+
+* :mod:`.word_redline` — the contract in Word, each change tracked, each finding a comment;
+* :mod:`.docx_revisions` — a replacement of source text written as ``w:ins``/``w:del``.
 """

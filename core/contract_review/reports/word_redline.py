@@ -29,6 +29,8 @@ from ..review.findings import Evidence, Finding
 from ..review.report_models import ReviewReport
 from .docx_revisions import Revisions
 from .exporter_types import ExportSource
+from .finding_text import clause_label, proposal, why_and_position, worded_for_reader
+from .report_labels import label, risk_word
 
 __all__ = ["AUTHOR", "REDLINE_STEM", "redline_docx"]
 
@@ -39,26 +41,23 @@ REDLINE_STEM = "redline"
 
 _XML_INVALID = dict.fromkeys([*range(0, 9), 11, 12, *range(14, 32)], "�")
 
-_LABELS = {
-    "en": {
-        "risk": {"critical": "CRITICAL", "high": "HIGH", "medium": "MEDIUM", "low": "LOW"},
-        "why": "Why it matters",
-        "position": "Our standard position",
-        "change": "What we propose",
-        "missing": "Missing from the contract",
-        "rendering": "This is a Word rendering of {name}: the original file was not at hand.",
-        "unplaced": "The suggested change could not be placed in this document; see the report.",
-    },
-    "zh": {
-        "risk": {"critical": "严重", "high": "高", "medium": "中", "low": "低"},
-        "why": "风险说明",
-        "position": "我方标准立场",
-        "change": "修改建议",
-        "missing": "合同缺少此条款",
-        "rendering": "本文件为 {name} 的 Word 版本：审查时未取得原文件。",
-        "unplaced": "修改建议未能在本文件中定位，请见审查报告。",
-    },
+#: The comment lines' words the report pages do not already have (their labels are
+#: :mod:`.report_labels`'s, so a comment says what the report's card says).
+_WORDS = {
+    "rendering": (
+        "This is a Word rendering of {name}: the original file was not at hand.",
+        "本文件为 {name} 的 Word 版本：审查时未取得原文件。",
+    ),
+    "unplaced": (
+        "The suggested change could not be placed in this document; see the report.",
+        "修改建议未能在本文件中定位，请见审查报告。",
+    ),
 }
+
+
+def _word(key: str, language: str) -> str:
+    english, chinese = _WORDS[key]
+    return chinese if language == "zh" else english
 
 
 def redline_docx(report: ReviewReport, sources: Mapping[str, ExportSource]) -> bytes:
@@ -76,12 +75,12 @@ def redline_docx(report: ReviewReport, sources: Mapping[str, ExportSource]) -> b
     source = sources.get(primary.name) if primary is not None else None
     if source is None:
         raise ValueError("the redline needs the text of the contract under review")
-    labels = _LABELS[report.language]
-    document, lines = _open(source, docx)
+    report = worded_for_reader(report)
+    document, lines, original = _open(source, docx)
     text = "\n".join(line.text for line in lines)
-    if text != source.text.translate(_XML_INVALID):
+    if text != source.text.translate(_XML_INVALID):  # the file changed since the review
         document, lines = _render(source.text, docx)
-        text = source.text.translate(_XML_INVALID)
+        text, original = source.text.translate(_XML_INVALID), False
     stamp = report.meta.finished_at or report.meta.started_at
     date = stamp if isinstance(stamp, datetime) else datetime.now()
 
@@ -89,9 +88,14 @@ def redline_docx(report: ReviewReport, sources: Mapping[str, ExportSource]) -> b
         return read_lines(document.element.body, label=_labels(document))
 
     changes = _changes(report, source.name, text)
+    by_id = {f.finding_id: f for f in report.findings}
+    if not original:
+        _note(document, read(), _word("rendering", report.language).format(name=source.name))
     for finding in report.findings:
-        unplaced = finding.finding_id in changes.unplaced
-        _comment(document, read(), finding, labels, unplaced=unplaced)
+        words = list(_comment_lines(finding, by_id, report.language))
+        if finding.finding_id in changes.unplaced:
+            words.append(_word("unplaced", report.language))
+        _comment(document, read(), finding, "\n".join(words))
     revisions = Revisions(read, author=AUTHOR, date=date)
     for start, end, new in sorted(changes.edits, reverse=True):
         revisions.replace(start, end, new)
@@ -149,14 +153,15 @@ def _passage(finding: Finding, name: str, text: str) -> Evidence | None:
     return None
 
 
-def _open(source: ExportSource, docx: Any) -> tuple[Any, list[DocxLine]]:
+def _open(source: ExportSource, docx: Any) -> tuple[Any, list[DocxLine], bool]:
+    """The document to write on, its lines, and whether it is the original file."""
     if source.original is not None and source.name.lower().endswith(".docx"):
         try:
             document = docx.Document(io.BytesIO(source.original))
-            return document, read_lines(document.element.body, label=_labels(document))
+            return document, read_lines(document.element.body, label=_labels(document)), True
         except Exception:  # a file python-docx cannot open: the text rendering instead
             pass
-    return _render(source.text, docx)
+    return (*_render(source.text, docx), False)
 
 
 def _labels(document: Any) -> Any:
@@ -177,24 +182,27 @@ def _render(text: str, docx: Any) -> tuple[Any, list[DocxLine]]:
     return document, read_lines(document.element.body, label=_labels(document))
 
 
-def _comment(
-    document: Any,
-    lines: list[DocxLine],
-    finding: Finding,
-    labels: dict[str, Any],
-    *,
-    unplaced: bool,
-) -> None:
-    """``finding`` as a Word comment on its clause (a missing item: on the first line)."""
-    from docx.text.paragraph import Paragraph
-    from docx.text.run import Run
-
+def _comment(document: Any, lines: list[DocxLine], finding: Finding, text: str) -> None:
+    """``text`` as a Word comment on ``finding``'s clause (a missing item: on the first
+    line)."""
     clause = next((e for e in finding.evidence if e.kind == "clause" and e.start is not None), None)
     if clause is not None and clause.start is not None and clause.end is not None:
         start, end = clause.start, clause.end
         pieces = [p for ln in lines for p in ln.pieces if p.end > start and p.start < end]
     else:
         pieces = [p for ln in lines[:1] for p in ln.pieces]
+    _anchor_comment(document, lines, pieces, text)
+
+
+def _note(document: Any, lines: list[DocxLine], text: str) -> None:
+    """``text`` as a comment on the document's first line."""
+    _anchor_comment(document, lines, [p for ln in lines[:1] for p in ln.pieces], text)
+
+
+def _anchor_comment(document: Any, lines: list[DocxLine], pieces: list[Any], text: str) -> None:
+    from docx.text.paragraph import Paragraph
+    from docx.text.run import Run
+
     if not pieces:
         pieces = [p for ln in lines for p in ln.pieces][:1]
     if not pieces:
@@ -202,30 +210,28 @@ def _comment(
     first, last = pieces[0].run, pieces[-1].run
     parent = Paragraph(first.getparent(), document._body)
     document.add_comment(
-        [Run(first, parent), Run(last, parent)],
-        text="\n".join(_comment_lines(finding, labels, unplaced=unplaced)),
-        author=AUTHOR,
-        initials="CR",
+        [Run(first, parent), Run(last, parent)], text=text, author=AUTHOR, initials="CR"
     )
 
 
-def _comment_lines(finding: Finding, labels: dict[str, Any], *, unplaced: bool) -> Iterable[str]:
-    risk = labels["risk"][finding.risk_level.value]
-    if finding.status.value == "missing":
-        yield f"[{risk}] {finding.title}"
-        yield labels["missing"]
-    else:
-        yield f"[{risk}] {finding.clause_id} — {finding.title}"
-    if finding.description:
+def _comment_lines(
+    finding: Finding, findings: Mapping[str, Finding], language: str
+) -> Iterable[str]:
+    """A finding's comment, as its card in the report says it: risk and title, what is
+    wrong, why it matters, our standard position, what we propose."""
+    colon = label("colon", language)
+    clause = clause_label(finding)
+    heading = f"{clause} — {finding.title}" if clause else finding.title
+    yield f"[{risk_word(finding.risk_level, language)}] {heading}"
+    if finding.description and finding.description != finding.title:
         yield finding.description
-    if finding.rationale:
-        yield f"{labels['why']}: {finding.rationale}"
-    if finding.standard_position:
-        yield f"{labels['position']}: {finding.standard_position}"
-    if finding.change_in_words:
-        yield f"{labels['change']}: {finding.change_in_words}"
-    if unplaced:
-        yield labels["unplaced"]
+    why, position = why_and_position(finding)
+    if why:
+        yield f"{label('why_it_matters', language)}{colon}{why}"
+    if position:
+        yield f"{label('standard_position', language)}{colon}{position}"
+    if proposed := proposal(finding, findings):
+        yield f"{label('we_propose', language)}{colon}{proposed}"
 
 
 def _settings_track_revisions(document: Any) -> None:

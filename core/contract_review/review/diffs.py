@@ -30,6 +30,7 @@ __all__ = [
     "REDLINE_CSS",
     "html_redline",
     "redline_edits",
+    "redline_parts",
     "split_segments",
     "suggested_change",
     "text_edits",
@@ -253,6 +254,21 @@ def _merge_whitespace(runs: Iterator[tuple[str, str, str]]) -> Iterator[tuple[st
         yield pending
     if gap:
         yield gap, "", ""
+
+
+def redline_parts(before: str, after: str) -> list[tuple[str, str, str]]:
+    """The runs :func:`html_redline` shows, as ``(kept, deleted, inserted)`` triples in
+    order (each with one part set): kept and deleted parts join to ``before``, kept and
+    inserted parts to ``after``."""
+    parts: list[tuple[str, str, str]] = []
+    for equal, deleted, inserted in _changes(before, after):
+        if equal:
+            parts.append((equal, "", ""))
+        if deleted:
+            parts.append(("", deleted, ""))
+        if inserted:
+            parts.append(("", "", inserted))
+    return parts
 
 
 def redline_edits(before: str, after: str) -> list[tuple[int, int, str]]:

@@ -16,7 +16,7 @@ BASELINE_TEXTS: dict[str, str] = {
         "under the indemnities."
     ),
     "termination_for_convenience": (
-        "Either party may end the contract for convenience on ninety days' written notice. "
+        "Either party may end the contract for convenience on at least thirty days' written notice. "
         "The customer then pays for work performed and committed costs up to the date of "
         "termination; no other compensation is due."
     ),
