@@ -2,7 +2,8 @@
 (description, standard position, rationale, suggested change, redline words) has a
 Chinese version for a report on a Chinese contract, the Chinese holds no English left
 untranslated, and the English holds no Chinese. Every checklist item has a Chinese and
-an English name."""
+an English name, and what it checks (the rationale of a "missing clause" finding) in
+Chinese as well as English."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 
 import pytest
 
-from contract_review.domain import DomainSpec, PlaybookRule
+from contract_review.domain import ChecklistItem, DomainSpec, PlaybookRule
 
 from .playbook_review import domain_spec
 
@@ -87,6 +88,20 @@ def _rule_problems(rule: PlaybookRule) -> list[str]:
     return problems
 
 
+def _item_problems(item: ChecklistItem) -> list[str]:
+    if not item.description:
+        return []
+    if not item.description_zh:
+        return [f"{item.clause_id}.description_zh is missing"]
+    problems = [
+        f"{item.clause_id}.description_zh {p}" for p in _chinese_problems(item.description_zh)
+    ]
+    problems += [f"{item.clause_id}.description {p}" for p in _english_problems(item.description)]
+    if not item.description_zh.endswith("。"):
+        problems.append(f"{item.clause_id}.description_zh does not end with 。")
+    return problems
+
+
 @pytest.mark.parametrize("domain_id", DOMAINS)
 def test_every_rule_has_its_text_in_chinese(domain_id: str) -> None:
     problems = [problem for rule in _rules(domain_id) for problem in _rule_problems(rule)]
@@ -117,6 +132,34 @@ def test_every_checklist_item_is_named_in_both_languages(domain_id: str) -> None
         if not item.clause_name_en or CJK.search(item.clause_name_en):
             problems.append(f"{item.clause_id}: clause_name_en {item.clause_name_en!r}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("domain_id", DOMAINS)
+def test_every_checklist_item_says_what_it_checks_in_chinese(domain_id: str) -> None:
+    items = domain_spec(domain_id).checklist
+    problems = [problem for item in items for problem in _item_problems(item)]
+    assert not problems, "\n".join(problems)
+
+
+def test_a_checklist_item_without_chinese_is_reported() -> None:
+    item = ChecklistItem(
+        clause_id="17.6",
+        clause_name="责任限制",
+        description="Check the cap on liability.",
+    )
+    assert _item_problems(item) == ["17.6.description_zh is missing"]
+    english = item.model_copy(update={"description_zh": "Check the cap。"})
+    assert _item_problems(english) == [
+        "17.6.description_zh has no Chinese characters",
+        "17.6.description_zh has English words Check",
+    ]
+    left = item.model_copy(update={"description_zh": "审查liability上限"})
+    assert _item_problems(left) == [
+        "17.6.description_zh has English words liability",
+        "17.6.description_zh does not end with 。",
+    ]
+    assert _item_problems(left.model_copy(update={"description_zh": "审查FIDIC责任上限。"})) == []
+    assert _item_problems(ChecklistItem(clause_id="x", clause_name="无说明")) == []
 
 
 def test_a_rule_without_chinese_is_reported() -> None:
