@@ -26,13 +26,21 @@ EXAMPLES: dict[str, list[str]] = {
         "--reference", "examples/fidic/employers_requirements.txt", "--role", "er",
     ],
     "zh": ["examples/services_agreement_zh.txt", "--domain", "generic"],
+    "zh-equipment": ["examples/equipment_purchase_zh.txt", "--domain", "generic"],
+    "en-services": ["examples/services_agreement_en.txt", "--domain", "generic"],
     "spa": [
         "examples/spa/share_purchase_agreement.txt", "--domain", "sha_spa",
         "--reference", "examples/spa/disclosure_letter.txt", "--role", "disclosure_letter",
     ],
 }  # fmt: skip
 #: Example name -> the shipped domain it needs.
-EXAMPLE_DOMAINS = {"fidic": "fidic", "zh": "generic", "spa": "sha_spa"}
+EXAMPLE_DOMAINS = {
+    "fidic": "fidic",
+    "zh": "generic",
+    "zh-equipment": "generic",
+    "en-services": "generic",
+    "spa": "sha_spa",
+}
 
 
 @cache

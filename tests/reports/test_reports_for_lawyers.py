@@ -251,6 +251,35 @@ def test_the_chinese_kit_report_shows_no_latin_letter_but_its_document_names() -
     }
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.requires_domain(domain))
+        for name, domain in EXAMPLE_DOMAINS.items()
+    ],
+)
+def test_a_bundled_examples_report_is_in_one_language(
+    name: str, text_of: Callable[[ReviewReport], str]
+) -> None:
+    """The acceptance point, strictly: above the appendix a Chinese example's report
+    shows no Latin word but those of its file names and of the contract it quotes, and
+    an English example's report no Chinese but what the contract itself holds."""
+    report = review_example(name)
+    above = _above_appendix(text_of(report), report)
+    quoted = "\n".join(
+        [d.name for d in report.documents]
+        + [e.text for f in report.findings for e in f.evidence]
+        + [f.suggested_change.after for f in report.findings if f.suggested_change]
+        + [e.text for c in report.checked for e in c.evidence]
+    )
+    if report.language == "zh":
+        foreign = set(_LATIN_WORD.findall(above)) - set(_LATIN_WORD.findall(quoted))
+    else:
+        foreign = set(_CJK_RUN.findall(above)) - set(_CJK_RUN.findall(quoted))
+    assert sorted(foreign) == []
+    assert report.language == ("zh" if name.startswith("zh") else "en")
+
+
 def test_a_clause_name_in_the_other_language_is_left_out_of_its_heading() -> None:
     """The FIDIC checklist names its clauses in Chinese: an English page heads them by
     number; a Chinese page shows the Chinese names."""

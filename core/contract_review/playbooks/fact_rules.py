@@ -81,11 +81,11 @@ def relevant_facts(rule: PlaybookRule, facts: Sequence[SkillFact], value: float)
 def facts_note(
     rule: PlaybookRule, facts: Sequence[SkillFact], value: float, language: str = "en"
 ) -> str:
-    """' The skills read “claim notice: 14 days; baseline 28”.' (技能读取到：“…”。 in a
-    Chinese report) — or '' when no fact of the clause bears on the number the rule
-    judged."""
+    """' The skills read “claim notice: 14 days; baseline 28”.' — or '' when no fact of
+    the clause bears on the number the rule judged. A Chinese report leaves it out: the
+    skills word their facts in English, the description has already said the number
+    the clause states, and the facts stay in the appendix's skill records."""
     shown = relevant_facts(rule, facts, value)
-    if not shown:
+    if not shown or language == "zh":
         return ""
-    joiner = "、" if language == "zh" else ", "
-    return say("skills_read", language, facts=joiner.join(f"“{fact.words}”" for fact in shown))
+    return say("skills_read", language, facts=", ".join(f"“{fact.words}”" for fact in shown))
