@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..text.number_words import english_number_words, english_ordinal_words, ordinal_suffix
 from .chinese_numerals import int_to_chinese
 from .numbering import int_to_roman
 
@@ -392,75 +393,12 @@ def _on(element: _Element | None) -> bool:
 
 # --- number formats ------------------------------------------------------------------
 
-_ONES = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_ORDINAL_WORDS = {
-    "one": "first",
-    "two": "second",
-    "three": "third",
-    "five": "fifth",
-    "eight": "eighth",
-    "nine": "ninth",
-    "twelve": "twelfth",
-}
 _STEMS = "甲乙丙丁戊己庚辛壬癸"
 _BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 _IDEOGRAPH_DIGITS = "〇一二三四五六七八九"
 _LEGAL_SIMPLIFIED = str.maketrans("一二三四五六七八九十百千", "壹贰叁肆伍陆柒捌玖拾佰仟")
 _LEGAL_TRADITIONAL = str.maketrans("一二三四五六七八九十百千万", "壹貳參肆伍陸柒捌玖拾佰仟萬")
 _MAX_LETTER = 26 * 30  # beyond "zzz…" (30 letters) letters fall back to decimal
-
-
-def _words(n: int) -> str:
-    """English cardinal words for 0..999999 ("twenty-one", "one hundred five")."""
-    if n < 20:
-        return _ONES[n]
-    if n < 100:
-        tens, ones = divmod(n, 10)
-        return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
-    if n < 1000:
-        hundreds, rest = divmod(n, 100)
-        return f"{_ONES[hundreds]} hundred" + (f" {_words(rest)}" if rest else "")
-    thousands, rest = divmod(n, 1000)
-    return f"{_words(thousands)} thousand" + (f" {_words(rest)}" if rest else "")
-
-
-def _ordinal_words(n: int) -> str:
-    words = _words(n)
-    head, sep, last = words.rpartition("-") if "-" in words else words.rpartition(" ")
-    if last in _ORDINAL_WORDS:
-        last = _ORDINAL_WORDS[last]
-    elif last.endswith("y"):
-        last = last[:-1] + "ieth"
-    else:
-        last += "th"
-    return head + sep + last
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _letter(n: int) -> str | None:
@@ -533,9 +471,9 @@ _FORMATS: dict[str, Callable[[int], str | None]] = {
     "lowerRoman": lambda n: None if (r := _roman(n)) is None else r.lower(),
     "upperLetter": lambda n: None if (s := _letter(n)) is None else s.upper(),
     "lowerLetter": _letter,
-    "ordinal": _ordinal,
-    "cardinalText": lambda n: _words(n).capitalize() if n < 1_000_000 else None,
-    "ordinalText": lambda n: _ordinal_words(n).capitalize() if n < 1_000_000 else None,
+    "ordinal": lambda n: f"{n}{ordinal_suffix(n)}",
+    "cardinalText": lambda n: english_number_words(n).capitalize() if n < 1_000_000 else None,
+    "ordinalText": lambda n: english_ordinal_words(n).capitalize() if n < 1_000_000 else None,
     "chineseCounting": _chinese,
     "chineseCountingThousand": _chinese,
     "taiwaneseCounting": lambda n: None if (s := _chinese(n)) is None else s.replace("万", "萬"),

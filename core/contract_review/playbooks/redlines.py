@@ -16,7 +16,12 @@ from collections.abc import Sequence
 
 from ..documents.chinese_numerals import CHINESE_NUMERAL_CHARS, int_to_chinese
 from ..review.redline_checks import instruction_new_wording, noop_instructions
-from ..text.number_words import ENGLISH_NUMBER_WORDS, english_number_words
+from ..text.number_words import (
+    ENGLISH_NUMBER_WORDS,
+    english_number_words,
+    english_ordinal_words,
+    ordinal_suffix,
+)
 from ..text.sentences import sentence_spans
 from .drafting_slots import DraftingSlots
 from .period_wording import sentence_numbers
@@ -94,15 +99,6 @@ def written_value(reading: ValueReading, rule_unit: ValueUnit | None, value: flo
 
 _ANNIVERSARY = re.compile(r"anniversary|周年", re.IGNORECASE)
 _YEARS_IN: dict[str, float] = {"year": 1.0, "month": 12.0, "day": 360.0}
-_IRREGULAR_ORDINALS = {
-    "one": "first",
-    "two": "second",
-    "three": "third",
-    "five": "fifth",
-    "eight": "eighth",
-    "nine": "ninth",
-    "twelve": "twelfth",
-}
 
 
 def _anniversary(text: str, unit: ValueUnit | None, value: float) -> str | None:
@@ -118,15 +114,8 @@ def _anniversary(text: str, unit: ValueUnit | None, value: float) -> str | None:
     if has_chinese(text):
         return _CHINESE.sub(lambda _: int_to_chinese(count), _DIGITS.sub(str(count), text))
     if _DIGITS.search(text):
-        suffix = (
-            "th" if 10 <= count % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(count % 10, "th")
-        )
-        return re.sub(r"\d+(?:st|nd|rd|th)?", f"{count}{suffix}", text, count=1)
-    head, _, last = english_number_words(count).rpartition("-")
-    ordinal = _IRREGULAR_ORDINALS.get(last) or (
-        last[:-1] + "ieth" if last.endswith("y") else last + "th"
-    )
-    word = f"{head}-{ordinal}" if head else ordinal
+        return re.sub(r"\d+(?:st|nd|rd|th)?", f"{count}{ordinal_suffix(count)}", text, count=1)
+    word = english_ordinal_words(count)
     return re.sub(
         r"^[a-z]+(?:-[a-z]+)?",
         lambda m: _same_case(word, m.group()),

@@ -157,3 +157,30 @@ def english_number_words(n: int) -> str:
     thousands, rest = divmod(n, 1000)
     head = f"{english_number_words(thousands)} thousand"
     return head + (f" {english_number_words(rest)}" if rest else "")
+
+
+_IRREGULAR_ORDINALS = {
+    "one": "first",
+    "two": "second",
+    "three": "third",
+    "five": "fifth",
+    "eight": "eighth",
+    "nine": "ninth",
+    "twelve": "twelfth",
+}
+
+
+def english_ordinal_words(n: int) -> str:
+    """``n`` (0..999,999) as an English ordinal in words: 21 → ``twenty-first``, 40 →
+    ``fortieth``."""
+    words = english_number_words(n)
+    head, sep, last = words.rpartition("-") if "-" in words else words.rpartition(" ")
+    last = _IRREGULAR_ORDINALS.get(last) or (
+        last[:-1] + "ieth" if last.endswith("y") else last + "th"
+    )
+    return head + sep + last
+
+
+def ordinal_suffix(n: int) -> str:
+    """The suffix of ``n`` written as an ordinal in digits: 'st', 'nd', 'rd' or 'th'."""
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
