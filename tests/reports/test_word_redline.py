@@ -234,6 +234,36 @@ def test_a_word_contract_keeps_its_formatting(registry: Registry, tmp_path: Path
     check_redline(fallback, report, state.primary.source, "services.docx", rendered=True)
 
 
+@pytest.mark.requires_domain("generic")
+def test_a_contract_with_tracked_changes_is_read_as_accepted_and_says_so(
+    registry: Registry, tmp_path: Path
+) -> None:
+    from docx.oxml import OxmlElement
+
+    path = tmp_path / "marked-up.docx"
+    _docx_of(SERVICES_EN.read_text(encoding="utf-8"), path)
+    document = docx.Document(str(path))
+    runs = list(document.element.body.iter(qn("w:r")))
+    inserted, deleted = runs[10], runs[20]
+    for run, tag in ((inserted, "w:ins"), (deleted, "w:del")):
+        wrapper = OxmlElement(tag, attrs={qn("w:id"): "1", qn("w:author"): "Counsel"})
+        run.addprevious(wrapper)
+        wrapper.append(run)
+    gone = deleted.find(qn("w:t")).text
+    deleted.find(qn("w:t")).tag = qn("w:delText")
+    document.save(str(path))
+    state, report = _review(
+        registry,
+        ReviewRequest(domain_id="generic", documents=[DocumentInput(path=str(path))]),
+        tmp_path,
+    )
+    assert state.primary.tracked_changes == 2
+    assert (
+        gone not in state.primary.source and inserted.find(qn("w:t")).text in state.primary.source
+    )
+    assert any("marked-up.docx holds tracked changes (2 paragraphs)" in n for n in report.notes)
+
+
 # -- the tracked changes themselves, on any text ------------------------------------------
 
 _WORDS = st.sampled_from(
