@@ -89,13 +89,14 @@ def redline_docx(report: ReviewReport, sources: Mapping[str, ExportSource]) -> b
 
     changes = _changes(report, source.name, text)
     by_id = {f.finding_id: f for f in report.findings}
+    lines = read()  # comments add marks and text-less runs: the lines stay true
     if not original:
-        _note(document, read(), _word("rendering", report.language).format(name=source.name))
+        _note(document, lines, _word("rendering", report.language).format(name=source.name))
     for finding in report.findings:
         words = list(_comment_lines(finding, by_id, report.language))
         if finding.finding_id in changes.unplaced:
             words.append(_word("unplaced", report.language))
-        _comment(document, read(), finding, "\n".join(words))
+        _comment(document, lines, finding, "\n".join(words))
     revisions = Revisions(read, author=AUTHOR, date=date)
     for start, end, new in sorted(changes.edits, reverse=True):
         revisions.replace(start, end, new)
