@@ -143,6 +143,13 @@ def _approver(mode: ApprovalMode) -> Approver:
     "--list", "list_reviews", is_flag=True, help="List the reviews in the store and exit."
 )
 @click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="For a folder: review this many documents at once, each in a worker process.",
+)
+@click.option(
     "--format",
     "formats",
     multiple=True,
@@ -172,6 +179,7 @@ def review(
     report_language: Literal["en", "zh"] | None,
     fail_on: str | None,
     list_reviews: bool,
+    workers: int,
     formats: tuple[str, ...],
 ) -> None:
     """Review PATH (a contract, or a folder of them) against a domain's checklist and
@@ -232,6 +240,7 @@ def review(
             party=party,
             report_language=report_language or "",
             formats=formats,
+            workers=workers,
         )
         if fail_on is not None and total.at_least(RiskLevel(fail_on)):
             ctx.exit(EXIT_FINDINGS)

@@ -1,0 +1,77 @@
+"""``review FOLDER/ --workers N``: the documents reviewed in worker processes give the
+same portfolio and the same reports as one after another (ids and times aside), and a
+document that cannot be read is listed with its error while the others go on."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from contract_review.cli.context import CliState
+from contract_review.cli.main import cli
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = ("services_agreement_en.txt", "services_agreement_zh.txt", "epc_contract.txt")
+_VARYING = {"review_id", "started_at", "finished_at", "timings", "decided_at", "worker"}
+_REVIEW_ID = re.compile(r"rv-\d{8}-\d{6}-[0-9a-f]{6}")
+
+
+def _same_run(value: Any) -> Any:
+    """``value`` without what differs between two runs of one review (ids, times)."""
+    if isinstance(value, dict):
+        return {k: _same_run(v) for k, v in value.items() if k not in _VARYING}
+    if isinstance(value, list):
+        return [_same_run(v) for v in value]
+    if isinstance(value, str):
+        return _REVIEW_ID.sub("rv-…", value)
+    return value
+
+
+def _review(folder: Path, out: Path, workers: int) -> dict[str, Any]:
+    result = CliRunner().invoke(
+        cli,
+        [
+            "review",
+            str(folder),
+            "--domain",
+            "generic",
+            "--out",
+            str(out),
+            "--workers",
+            str(workers),
+        ],
+        obj=CliState(),
+    )
+    assert result.exit_code == 0, result.output
+    reports = {
+        d.name: _same_run(json.loads((d / "report.json").read_text(encoding="utf-8")))
+        for d in sorted(out.iterdir())
+        if d.is_dir()
+    }
+    portfolio = json.loads((out / "portfolio.json").read_text(encoding="utf-8"))
+    return {"portfolio": _same_run(portfolio), "reports": reports, "output": result.output}
+
+
+@pytest.mark.requires_domain("generic")
+def test_two_workers_give_what_one_gives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTRACT_REVIEW_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CONTRACT_REVIEW_LLM_PROVIDER", "none")
+    folder = tmp_path / "room"
+    folder.mkdir()
+    for name in EXAMPLES:
+        shutil.copy(REPO / "examples" / name, folder / name)
+    (folder / "blank.txt").write_text("", encoding="utf-8")
+    one = _review(folder, tmp_path / "one", workers=1)
+    two = _review(folder, tmp_path / "two", workers=2)
+    assert two["portfolio"] == one["portfolio"]
+    assert two["reports"] == one["reports"] and len(one["reports"]) == 3
+    entries = one["portfolio"]["entries"]
+    assert [e["document"] for e in entries] == sorted([*EXAMPLES, "blank.txt"])
+    assert [e["status"] for e in entries if e["document"] == "blank.txt"] == ["failed"]
+    assert "blank.txt: not reviewed:" in two["output"]
