@@ -75,3 +75,49 @@ def test_two_workers_give_what_one_gives(tmp_path: Path, monkeypatch: pytest.Mon
     assert [e["document"] for e in entries] == sorted([*EXAMPLES, "blank.txt"])
     assert [e["status"] for e in entries if e["document"] == "blank.txt"] == ["failed"]
     assert "blank.txt: not reviewed:" in two["output"]
+
+
+@pytest.mark.requires_domain("generic")
+def test_a_re_run_keeps_what_is_done_and_reviews_what_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CONTRACT_REVIEW_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CONTRACT_REVIEW_LLM_PROVIDER", "none")
+    folder = tmp_path / "room"
+    folder.mkdir()
+    for name in EXAMPLES:
+        shutil.copy(REPO / "examples" / name, folder / name)
+    out = tmp_path / "out"
+    first = _review(folder, out, workers=1)
+    assert "kept" not in first["output"]
+
+    again = _review(folder, out, workers=1)
+    assert again["output"].count("unchanged since its complete review; kept") == 3
+    assert again["portfolio"] == first["portfolio"] and again["reports"] == first["reports"]
+
+    # a changed file, and a report lost (a run stopped before writing it): reviewed again
+    with (folder / "epc_contract.txt").open("a", encoding="utf-8") as handle:
+        handle.write("\n")
+    shutil.rmtree(out / "services_agreement_zh")
+    third = _review(folder, out, workers=1)
+    assert third["output"].count("; kept") == 1
+    assert "services_agreement_en.txt: unchanged" in third["output"]
+    assert "epc_contract.txt: critical" in third["output"]
+    assert "services_agreement_zh.txt: critical" in third["output"]
+
+    forced = CliRunner().invoke(
+        cli,
+        [
+            "review",
+            str(folder),
+            "--domain",
+            "generic",
+            "--out",
+            str(out),
+            "--workers",
+            "1",
+            "--force",
+        ],
+        obj=CliState(),
+    )
+    assert forced.exit_code == 0 and "kept" not in forced.output

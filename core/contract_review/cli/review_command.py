@@ -4,6 +4,7 @@ report.json, report.md and report.html."""
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -145,9 +146,15 @@ def _approver(mode: ApprovalMode) -> Approver:
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="For a folder: review this many documents at once, each in a worker process.",
+    default=None,
+    help="For a folder: review this many documents at once, each in a worker process "
+    "(default: the number of cores).",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="For a folder: review every document again, also those whose complete review "
+    "of the same file is in --out.",
 )
 @click.option(
     "--format",
@@ -179,7 +186,8 @@ def review(
     report_language: Literal["en", "zh"] | None,
     fail_on: str | None,
     list_reviews: bool,
-    workers: int,
+    workers: int | None,
+    force: bool,
     formats: tuple[str, ...],
 ) -> None:
     """Review PATH (a contract, or a folder of them) against a domain's checklist and
@@ -240,7 +248,8 @@ def review(
             party=party,
             report_language=report_language or "",
             formats=formats,
-            workers=workers,
+            workers=workers or _default_workers(state),
+            force=force,
         )
         if fail_on is not None and total.at_least(RiskLevel(fail_on)):
             ctx.exit(EXIT_FINDINGS)
@@ -263,6 +272,14 @@ def review(
         engine.progress = progress
         result = engine.start(request)
     _finish(engine, registry, result, out_dir, fail_on, formats)
+
+
+def _default_workers(state: CliState) -> int:
+    """The cores, for the installed plugins; one process for a registry built otherwise
+    (worker processes load the installed plugins, not a caller's own registry)."""
+    if state.registry_factory is not None:
+        return 1
+    return max(1, os.cpu_count() or 1)
 
 
 def _announce(info: LLMInfo) -> None:

@@ -3,19 +3,27 @@ one report folder per document, and a portfolio summary (portfolio.json/.md/.htm
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import click
 
-from ..errors import ContractReviewError
+from ..errors import ContractReviewError, InputError
 from ..registry import Registry
 from ..review.engine_request import DocumentInput, ReviewRequest
 from ..review.findings import FindingStatus
-from ..review.report_models import PortfolioEntry, PortfolioReport, ReviewReport, RiskSummary
+from ..review.report_models import (
+    REPORT_STEM,
+    PortfolioEntry,
+    PortfolioReport,
+    ReviewReport,
+    RiskSummary,
+)
 from ..storage.records import utc_now
 from .errors import one_line
 from .review_output import write_reports, write_review_reports
@@ -71,6 +79,8 @@ class _Job:
     report_language: Literal["", "en", "zh"]
     formats: tuple[str, ...]
     out_dir: str
+    #: SHA-256 of the file's bytes when the job was made ('' when it could not be read).
+    sha256: str = ""
 
 
 def _review_document(engine: ReviewEngine, registry: Registry, job: _Job) -> PortfolioEntry:
@@ -98,16 +108,16 @@ def _review_document(engine: ReviewEngine, registry: Registry, job: _Job) -> Por
         formats=job.formats,
         sources=export_sources(state),
     )
-    return _entry(report, job.report_dir)
+    return _entry(report, job.report_dir).model_copy(update={"sha256": job.sha256})
 
 
 def _worker_review(job: _Job) -> PortfolioEntry:
     """:func:`_review_document` in a worker process, with the installed plugins and the
     settings of the environment (the same store as the parent's)."""
-    from ..registry import load_registry
     from ..review.engine import ReviewEngine
+    from .context import load_cli_registry
 
-    registry = load_registry()
+    registry = load_cli_registry()
     return _review_document(ReviewEngine(registry), registry, job)
 
 
@@ -116,6 +126,62 @@ def _said(entry: PortfolioEntry) -> str:
         return f"{entry.document}: not reviewed: {one_line(entry.error)}"
     s = entry.summary
     return f"{entry.document}: critical {s.critical}, high {s.high}, medium {s.medium}"
+
+
+def _file_sha256(path: Path) -> str:
+    try:
+        with path.open("rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:  # unreadable: reviewed (and reported as failed) anyway
+        return ""
+
+
+def _kept_entries(out_dir: Path, jobs: Sequence[_Job]) -> dict[str, PortfolioEntry]:
+    """The entries of the last portfolio in ``out_dir`` that a re-run keeps: complete,
+    of a file with the same SHA-256, their report still there."""
+    path = out_dir / f"{PORTFOLIO_STEM}.json"
+    try:
+        last = PortfolioReport.model_validate_json(path.read_bytes())
+    except (OSError, ValueError):  # none yet, or unreadable: everything is reviewed
+        return {}
+    by_name = {entry.document: entry for entry in last.entries}
+    kept: dict[str, PortfolioEntry] = {}
+    for job in jobs:
+        entry = by_name.get(Path(job.path).name)
+        if (
+            entry is not None
+            and entry.status == "complete"
+            and job.sha256
+            and entry.sha256 == job.sha256
+            and entry.report_dir == job.report_dir
+            and (out_dir / job.report_dir / f"{REPORT_STEM}.json").is_file()
+        ):
+            kept[job.path] = entry
+    return kept
+
+
+def _write_portfolio_json(
+    out_dir: Path,
+    folder: Path,
+    domain_id: str,
+    entries: list[PortfolioEntry],
+    started: datetime,
+) -> None:
+    portfolio = PortfolioReport(
+        folder=folder.name or str(folder),
+        domain_id=domain_id,
+        entries=entries,
+        summary=RiskSummary.total_of(e.summary for e in entries if e.status != "failed"),
+        started_at=started,
+    )
+    target = out_dir / f"{PORTFOLIO_STEM}.json"
+    temporary = target.with_name(target.name + ".tmp")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(portfolio.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        temporary.replace(target)
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
 
 
 def review_folder(
@@ -129,6 +195,7 @@ def review_folder(
     report_language: Literal["", "en", "zh"] = "",
     formats: Sequence[str] = (),
     workers: int = 1,
+    force: bool = False,
 ) -> RiskSummary:
     """Review each document; a document that cannot be reviewed is listed with its
     error and the others go on. Returns the summary over every document.
@@ -136,7 +203,12 @@ def review_folder(
     Each document's reports are written in ``formats`` (default: the default ones); the
     portfolio in the default formats. With ``workers`` above 1 the documents are
     reviewed in that many worker processes (the installed plugins, the environment's
-    settings and store); the portfolio lists them in the same order either way."""
+    settings and store); the portfolio lists them in the same order either way.
+
+    A re-run keeps each document whose review is complete, whose report is still there
+    and whose file is unchanged (its SHA-256); ``force`` reviews every one again. The
+    portfolio's JSON is rewritten as each document finishes, so a stopped run is taken up
+    where it was."""
     documents = folder_documents(folder, registry)
     if not documents:
         suffixes = ", ".join(registry.supported_suffixes())
@@ -152,24 +224,39 @@ def review_folder(
             report_language=report_language,
             formats=tuple(formats),
             out_dir=str(out_dir),
+            sha256=_file_sha256(path),
         )
         for path in documents
     ]
-    entries: list[PortfolioEntry] = []
-    if workers <= 1 or len(jobs) == 1:
-        for job in jobs:
-            entry = _review_document(engine, registry, job)
-            click.echo(_said(entry), err=entry.status == "failed")
-            entries.append(entry)
+    kept = {} if force else _kept_entries(out_dir, jobs)
+    done: dict[str, PortfolioEntry] = {}
+    for job in jobs:
+        if (entry := kept.get(job.path)) is not None:
+            click.echo(
+                f"{entry.document}: unchanged since its complete review; kept (--force reviews it again)"
+            )
+            done[job.path] = entry
+    todo = [job for job in jobs if job.path not in done]
+
+    def finished(job: _Job, entry: PortfolioEntry) -> None:
+        click.echo(_said(entry), err=entry.status == "failed")
+        done[job.path] = entry
+        # the portfolio so far, so that a run stopped half-way is taken up where it was
+        so_far = [done[j.path] for j in jobs if j.path in done]
+        _write_portfolio_json(out_dir, folder, domain_id, so_far, started)
+
+    if workers <= 1 or len(todo) <= 1:
+        for job in todo:
+            finished(job, _review_document(engine, registry, job))
     else:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("spawn")  # no lock or thread state inherited
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
-            for entry in pool.map(_worker_review, jobs):
-                click.echo(_said(entry), err=entry.status == "failed")
-                entries.append(entry)
+        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=context) as pool:
+            for job, entry in zip(todo, pool.map(_worker_review, todo), strict=True):
+                finished(job, entry)
+    entries = [done[job.path] for job in jobs]
     total = RiskSummary.total_of(e.summary for e in entries if e.status != "failed")
     portfolio = PortfolioReport(
         folder=folder.name or str(folder),

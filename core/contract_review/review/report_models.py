@@ -289,6 +289,11 @@ class PortfolioEntry(_Model):
         default="", description="Folder of its reports, relative to the portfolio's."
     )
     error: str = Field(default="", description="Why it could not be reviewed, when it failed.")
+    sha256: str = Field(
+        default="",
+        description="SHA-256 of the file as reviewed: a re-run keeps a complete review of "
+        "an unchanged file.",
+    )
 
 
 class PortfolioReport(_Model):
