@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..errors import ContractReviewError, InputError
 from ..registry import Registry
@@ -99,6 +101,9 @@ def _review_document(engine: ReviewEngine, registry: Registry, job: _Job) -> Por
         state = engine.start(request)
     except ContractReviewError as exc:
         return PortfolioEntry(document=path.name, status="failed", error=str(exc))
+    except Exception as exc:  # a fault on one document must not stop the data room
+        error = f"the review stopped on an unexpected error ({type(exc).__name__}: {exc})"
+        return PortfolioEntry(document=path.name, status="failed", error=error)
     report = engine.report(state)
     write_review_reports(
         report,
@@ -238,24 +243,43 @@ def review_folder(
             done[job.path] = entry
     todo = [job for job in jobs if job.path not in done]
 
+    failed = 0
+    progress = Progress(
+        TextColumn("Reviewing the folder"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task("", total=len(todo))
+
     def finished(job: _Job, entry: PortfolioEntry) -> None:
-        click.echo(_said(entry), err=entry.status == "failed")
+        nonlocal failed
+        progress.console.print(_said(entry), markup=False, highlight=False)
         done[job.path] = entry
+        failed += entry.status == "failed"
+        remaining = len(todo) - (len(done) - len(kept))
+        progress.update(task, advance=1, description=f"failed {failed}, remaining {remaining}")
         # the portfolio so far, so that a run stopped half-way is taken up where it was
         so_far = [done[j.path] for j in jobs if j.path in done]
         _write_portfolio_json(out_dir, folder, domain_id, so_far, started)
 
-    if workers <= 1 or len(todo) <= 1:
-        for job in todo:
-            finished(job, _review_document(engine, registry, job))
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    with progress:
+        if workers <= 1 or len(todo) <= 1:
+            for job in todo:
+                finished(job, _review_document(engine, registry, job))
+        else:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        context = multiprocessing.get_context("spawn")  # no lock or thread state inherited
-        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=context) as pool:
-            for job, entry in zip(todo, pool.map(_worker_review, todo), strict=True):
-                finished(job, entry)
+            context = multiprocessing.get_context("spawn")  # no lock or thread state inherited
+            size = min(workers, len(todo))
+            with ProcessPoolExecutor(max_workers=size, mp_context=context) as pool:
+                futures = {pool.submit(_worker_review, job): job for job in todo}
+                for future in as_completed(futures):
+                    finished(futures[future], future.result())
     entries = [done[job.path] for job in jobs]
     total = RiskSummary.total_of(e.summary for e in entries if e.status != "failed")
     portfolio = PortfolioReport(
