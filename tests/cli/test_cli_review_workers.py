@@ -75,6 +75,10 @@ def test_two_workers_give_what_one_gives(tmp_path: Path, monkeypatch: pytest.Mon
     assert [e["document"] for e in entries] == sorted([*EXAMPLES, "blank.txt"])
     assert [e["status"] for e in entries if e["document"] == "blank.txt"] == ["failed"]
     assert "blank.txt: not reviewed:" in two["output"]
+    english = next(e for e in entries if e["document"] == "services_agreement_en.txt")
+    chinese = next(e for e in entries if e["document"] == "services_agreement_zh.txt")
+    assert "Cap On Liability" in english["issues"]
+    assert "Termination For Convenience" in chinese["issues"]  # one name across languages
 
 
 @pytest.mark.requires_domain("generic")
@@ -121,3 +125,46 @@ def test_a_re_run_keeps_what_is_done_and_reviews_what_changed(
         obj=CliState(),
     )
     assert forced.exit_code == 0 and "kept" not in forced.output
+
+
+def test_the_portfolio_ranks_documents_and_gathers_key_issues() -> None:
+    from contract_review.reports.markdown_report import render_portfolio_markdown
+    from contract_review.reports.report_outline import issues_across, ranked_entries
+    from contract_review.review.report_models import PortfolioEntry, PortfolioReport, RiskSummary
+    from contract_review.storage.records import utc_now
+
+    def entry(
+        name: str, high: int, critical: int = 0, issues: tuple[str, ...] = ()
+    ) -> PortfolioEntry:
+        summary = RiskSummary(high=high, critical=critical)
+        return PortfolioEntry(
+            document=name, status="complete", summary=summary, issues=list(issues)
+        )
+
+    report = PortfolioReport(
+        folder="room",
+        domain_id="generic",
+        entries=[
+            entry("a.txt", 1, issues=("Payment Terms",)),
+            PortfolioEntry(document="b.txt", status="failed", error="unreadable"),
+            entry("c.txt", 3, issues=("Cap On Liability", "Payment Terms")),
+            entry("d.txt", 0, critical=1, issues=("Cap On Liability",)),
+            entry("e.txt", 3),
+        ],
+        summary=RiskSummary(),
+        started_at=utc_now(),
+    )
+    assert [e.document for e in ranked_entries(report)] == [
+        "d.txt",
+        "c.txt",
+        "e.txt",
+        "a.txt",
+        "b.txt",
+    ]
+    assert issues_across(report) == [
+        ("Cap On Liability", ["c.txt", "d.txt"]),
+        ("Payment Terms", ["a.txt", "c.txt"]),
+    ]
+    page = render_portfolio_markdown(report)
+    assert page.index("d.txt") < page.index("c.txt") < page.index("a.txt")
+    assert "| Cap On Liability | 2: c.txt, d.txt |" in page

@@ -79,12 +79,12 @@ def test_portfolio_rows_link_each_report_relatively(
     assert len(rows) == len(portfolio.entries) + 2
     assert all(len(row) == 13 for row in rows)
     links = re.findall(r'href="([^"]*)"', page)
-    assert links == [
+    assert sorted(links) == [  # (rows are ranked by risk: see report_outline.ranked_entries)
+        "http%3A//evil.example/x%20y%7Cz/report.md",
         "rev-0001/report.md",
         "rev-0002/report.md",
-        "http%3A//evil.example/x%20y%7Cz/report.md",
     ]
-    assert rows[-1][0] == "a | b.pdf"
+    assert "a | b.pdf" in [row[0] for row in rows]
 
 
 _PIECES = [

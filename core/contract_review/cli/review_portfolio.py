@@ -15,6 +15,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ..domain import RiskLevel
 from ..errors import ContractReviewError, InputError
 from ..registry import Registry
 from ..review.engine_request import DocumentInput, ReviewRequest
@@ -53,7 +54,7 @@ def folder_documents(folder: Path, registry: Registry) -> list[Path]:
     )
 
 
-def _entry(report: ReviewReport, report_dir: str) -> PortfolioEntry:
+def _entry(report: ReviewReport, report_dir: str, names: dict[str, str]) -> PortfolioEntry:
     severe = sorted(
         (f for f in report.findings if f.status is FindingStatus.FOUND),
         key=lambda f: f.risk_level.severity,
@@ -67,7 +68,20 @@ def _entry(report: ReviewReport, report_dir: str) -> PortfolioEntry:
             f"[{f.risk_level.value}] {f.clause_id}: {f.title}" for f in severe[:TOP_FINDINGS]
         ],
         report_dir=report_dir,
+        issues=_key_issues(report, names),
     )
+
+
+def _key_issues(report: ReviewReport, names: dict[str, str]) -> list[str]:
+    """The checklist topics ``report`` has a high or critical finding on, by their
+    ``names`` (one language for the whole folder), in review order."""
+    issues: list[str] = []
+    for finding in report.findings:
+        topic = finding.checklist_item_id or finding.clause_id
+        name = names.get(topic, topic)
+        if finding.risk_level.at_least(RiskLevel.HIGH) and name not in issues:
+            issues.append(name)
+    return issues
 
 
 @dataclass(frozen=True)
@@ -113,7 +127,9 @@ def _review_document(engine: ReviewEngine, registry: Registry, job: _Job) -> Por
         formats=job.formats,
         sources=export_sources(state),
     )
-    return _entry(report, job.report_dir).model_copy(update={"sha256": job.sha256})
+    checklist = registry.domain(job.domain_id).checklist
+    names = {item.clause_id: item.clause_name_en or item.clause_name for item in checklist}
+    return _entry(report, job.report_dir, names).model_copy(update={"sha256": job.sha256})
 
 
 def _worker_review(job: _Job) -> PortfolioEntry:

@@ -28,8 +28,10 @@ from .report_outline import (
     ReportOutline,
     entry_report_path,
     format_when,
+    issues_across,
     outline,
     portfolio_status_warning,
+    ranked_entries,
     reader_notes,
     report_language,
     risk_label,
@@ -141,10 +143,11 @@ def render_html(report: ReviewReport) -> str:
 
 def render_portfolio_html(report: PortfolioReport) -> str:
     """A folder review as one self-contained HTML page: the totals, then one row per
-    document with a link to its own report; incomplete documents are named at the top."""
+    document with a link to its own report, the documents most at risk first, then the
+    key issues across the folder; incomplete documents are named at the top."""
     title = f"Portfolio review of {report.folder}"
     rows = []
-    for entry in report.entries:
+    for entry in ranked_entries(report):
         path = entry_report_path(entry, ".html")
         link = f'<a href="{escape(quote(path))}">{escape(path)}</a>' if path else "—"
         top = "".join(f"<li>{escape(t)}</li>" for t in entry.top_findings)
@@ -189,6 +192,20 @@ def render_portfolio_html(report: PortfolioReport) -> str:
         "<h2>Documents</h2>",
         table(headings, rows),
         "</section>",
+        *_issues_across(report),
         "</main>",
     ]
     return page(title, "en", [b for b in body if b])
+
+
+def _issues_across(report: PortfolioReport) -> list[str]:
+    across = issues_across(report)
+    if not across:
+        return []
+    rows = [[escape(issue), escape(f"{len(docs)}: " + ", ".join(docs))] for issue, docs in across]
+    return [
+        '<section id="key-issues">',
+        "<h2>Key issues across the folder</h2>",
+        table(["Issue (high or critical)", "Documents"], rows),
+        "</section>",
+    ]

@@ -36,8 +36,10 @@ from .report_outline import (
     ReportOutline,
     entry_report_path,
     format_when,
+    issues_across,
     outline,
     portfolio_status_warning,
+    ranked_entries,
     reader_notes,
     risk_label,
     status_warning,
@@ -203,7 +205,7 @@ def render_markdown(report: ReviewReport) -> str:
 
 def _portfolio_rows(report: PortfolioReport) -> list[Sequence[str]]:
     rows: list[Sequence[str]] = []
-    for entry in report.entries:
+    for entry in ranked_entries(report):
         counts = [str(v) for _, v in summary_values(entry.summary)]
         path = entry_report_path(entry, ".md")
         rows.append(
@@ -221,7 +223,8 @@ def _portfolio_rows(report: PortfolioReport) -> list[Sequence[str]]:
 
 def render_portfolio_markdown(report: PortfolioReport) -> str:
     """A folder review as one Markdown page: the totals, then one row per document with
-    a link to its own report; incomplete documents are named at the top."""
+    a link to its own report, the documents most at risk first, then the key issues
+    across the folder; incomplete documents are named at the top."""
     out = [f"# Portfolio review of {md.inline(report.folder)}", ""]
     out += _banner(portfolio_status_warning(report))
     out += [
@@ -247,4 +250,9 @@ def render_portfolio_markdown(report: PortfolioReport) -> str:
         "Error",
     ]
     out += [md.table(headings, _portfolio_rows(report)), ""]
+    across = issues_across(report)
+    if across:
+        out += ["## Key issues across the folder", ""]
+        rows = [[issue, f"{len(docs)}: " + ", ".join(docs)] for issue, docs in across]
+        out += [md.table(["Issue (high or critical)", "Documents"], rows), ""]
     return "\n".join(out)

@@ -50,10 +50,12 @@ __all__ = [
     "format_when",
     "governing_law_caption",
     "internal_notes",
+    "issues_across",
     "llm_caption",
     "outline",
     "plan_source_caption",
     "portfolio_status_warning",
+    "ranked_entries",
     "reader_notes",
     "report_language",
     "risk_label",
@@ -242,6 +244,29 @@ def reader_notes(report: ReviewReport) -> list[str]:
 def internal_notes(report: ReviewReport) -> list[str]:
     """The notes about how the review was made (skills skipped, settings): appendix."""
     return [n for n in report.notes if _INTERNAL_NOTE_RE.search(n)]
+
+
+def ranked_entries(report: PortfolioReport) -> list[PortfolioEntry]:
+    """The documents most at risk first (critical, then high, medium and low findings,
+    then missing items); documents not reviewed last; otherwise in folder order."""
+    order = {id(entry): n for n, entry in enumerate(report.entries)}
+
+    def rank(entry: PortfolioEntry) -> tuple[int, ...]:
+        s = entry.summary
+        failed = entry.status == "failed"
+        return (failed, -s.critical, -s.high, -s.medium, -s.low, -s.missing, order[id(entry)])
+
+    return sorted(report.entries, key=rank)
+
+
+def issues_across(report: PortfolioReport) -> list[tuple[str, list[str]]]:
+    """The key issues of the data room: each checklist topic some document has a high
+    or critical finding on, with those documents; the most widespread first."""
+    documents: dict[str, list[str]] = {}
+    for entry in report.entries:
+        for issue in entry.issues:
+            documents.setdefault(issue, []).append(entry.document)
+    return sorted(documents.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
 def portfolio_status_warning(report: PortfolioReport) -> str:

@@ -294,6 +294,11 @@ class PortfolioEntry(_Model):
         description="SHA-256 of the file as reviewed: a re-run keeps a complete review of "
         "an unchanged file.",
     )
+    issues: list[str] = Field(
+        default_factory=list,
+        description="The checklist topics it has a high or critical finding on, by name "
+        "('Cap On Liability', 'Change Of Control'), for the data room's key issues.",
+    )
 
 
 class PortfolioReport(_Model):
