@@ -295,7 +295,15 @@ def review_folder(
             with ProcessPoolExecutor(max_workers=size, mp_context=context) as pool:
                 futures = {pool.submit(_worker_review, job): job for job in todo}
                 for future in as_completed(futures):
-                    finished(futures[future], future.result())
+                    job = futures[future]
+                    try:
+                        entry = future.result()
+                    except Exception as exc:  # the worker process died (memory, a signal)
+                        error = f"its worker process stopped ({type(exc).__name__}: {exc})"
+                        entry = PortfolioEntry(
+                            document=Path(job.path).name, status="failed", error=error
+                        )
+                    finished(job, entry)
     entries = [done[job.path] for job in jobs]
     total = RiskSummary.total_of(e.summary for e in entries if e.status != "failed")
     portfolio = PortfolioReport(
