@@ -33,7 +33,7 @@ def _same_run(value: Any) -> Any:
     return value
 
 
-def _review(folder: Path, out: Path, workers: int) -> dict[str, Any]:
+def _review(folder: Path, out: Path, workers: int, *more: str) -> dict[str, Any]:
     result = CliRunner().invoke(
         cli,
         [
@@ -45,6 +45,7 @@ def _review(folder: Path, out: Path, workers: int) -> dict[str, Any]:
             str(out),
             "--workers",
             str(workers),
+            *more,
         ],
         obj=CliState(),
     )
@@ -109,22 +110,8 @@ def test_a_re_run_keeps_what_is_done_and_reviews_what_changed(
     assert "epc_contract.txt: critical" in third["output"]
     assert "services_agreement_zh.txt: critical" in third["output"]
 
-    forced = CliRunner().invoke(
-        cli,
-        [
-            "review",
-            str(folder),
-            "--domain",
-            "generic",
-            "--out",
-            str(out),
-            "--workers",
-            "1",
-            "--force",
-        ],
-        obj=CliState(),
-    )
-    assert forced.exit_code == 0 and "kept" not in forced.output
+    forced = _review(folder, out, 1, "--force")
+    assert "kept" not in forced["output"]
 
 
 def test_the_portfolio_ranks_documents_and_gathers_key_issues() -> None:
