@@ -8,13 +8,19 @@ call returns: a crash leaves either the old or the new version, never a torn one
 Several processes may use one store at once; none of their writes is lost (two saves
 of the same record: the later one wins).
 
+Several service processes (on one host or many) share one store: its *work queue*
+hands each queued record to exactly one worker at a time (a claim with a lease the
+worker renews; a worker that dies loses it when the lease runs out, and another takes
+the record over), and :meth:`~StorageBackend.take_rate_slot` counts requests across
+processes. Neither is exported: both only describe work in progress.
+
 Use a backend as a context manager, or call :meth:`~StorageBackend.close`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -23,8 +29,10 @@ from typing import Any, Literal, Self, TextIO
 from .records import (
     Checkpoint,
     CheckpointInfo,
+    ClaimState,
     ExpiryKind,
     ImportReport,
+    QueueEntry,
     RecordInfo,
     RecordKind,
     StorageProblem,
@@ -47,13 +55,14 @@ class StorageBackend(ABC):
     read or written raises :class:`~contract_review.errors.StorageError`.
     """
 
-    #: Short name of the backend ("sqlite", "json").
+    #: Short name of the backend ("sqlite", "json", "postgresql").
     name: str = ""
 
     @property
     @abstractmethod
-    def location(self) -> Path:
-        """The SQLite file or the JSON store's folder."""
+    def location(self) -> Path | str:
+        """The SQLite file, the JSON store's folder, or the PostgreSQL database (its URL
+        without the password)."""
 
     # --- records
 
@@ -109,6 +118,80 @@ class StorageBackend(ABC):
     @abstractmethod
     def checkpoints(self, review_id: str) -> list[CheckpointInfo]:
         """The review's checkpoints, in sequence order."""
+
+    # --- the work queue
+
+    @abstractmethod
+    def enqueue(self, kind: RecordKind, record_id: str) -> bool:
+        """Put the record on the work queue; a record already on it stays as it is.
+
+        :returns: Whether it was added (False: it was already queued or held).
+        """
+
+    @abstractmethod
+    def claim_next(self, kind: RecordKind, *, worker: str, lease_s: float) -> QueueEntry | None:
+        """Take the oldest entry of ``kind`` that nobody holds, or whose holder's lease
+        has run out, for ``worker`` until ``lease_s`` seconds from now. However many
+        processes call it at once, each entry goes to one of them (PostgreSQL: ``SELECT
+        … FOR UPDATE SKIP LOCKED``; SQLite: one write transaction; JSON files: a lock
+        file).
+
+        :param worker: Who claims it (unique per worker process, e.g. host:pid:random).
+        :returns: The entry as claimed (``claims`` counts this claim; check
+            ``cancel_requested``), or None when nothing is waiting.
+        """
+
+    @abstractmethod
+    def renew_claim(
+        self, kind: RecordKind, record_id: str, *, worker: str, lease_s: float
+    ) -> ClaimState:
+        """Extend ``worker``'s claim to ``lease_s`` seconds from now.
+
+        :returns: ``held``; ``cancelled`` (still held and extended, but someone asked
+            for the work to stop); ``lost`` when ``worker`` no longer holds it.
+        """
+
+    @abstractmethod
+    def release_claim(
+        self, kind: RecordKind, record_id: str, *, worker: str, done: bool
+    ) -> bool:
+        """Let go of the entry: ``done`` removes it from the queue; otherwise it waits
+        again, claimable at once (a server that stops gives back its work).
+
+        :returns: Whether ``worker`` held it (nothing changes when it did not).
+        """
+
+    @abstractmethod
+    def request_cancel(self, kind: RecordKind, record_id: str) -> bool:
+        """Ask whoever holds (or will claim) the entry to stop; whether it is queued."""
+
+    @abstractmethod
+    def queue_entries(self, kind: RecordKind) -> list[QueueEntry]:
+        """Every entry of ``kind`` on the queue, oldest first."""
+
+    # --- request counts shared by processes
+
+    @abstractmethod
+    def take_rate_slot(
+        self,
+        bucket: str,
+        *,
+        now: float,
+        horizon_s: float,
+        decide: Callable[[list[float]], bool],
+    ) -> bool:
+        """Count one request of ``bucket`` if ``decide`` allows it, atomically with
+        respect to every process using the store.
+
+        :param bucket: Whose requests (at most 128 characters; callers pass a hash, not
+            a secret).
+        :param now: The time of this request, in seconds since the epoch.
+        :param horizon_s: Requests older than ``now - horizon_s`` are forgotten (in every
+            bucket) and not passed to ``decide``.
+        :param decide: Called once, with the times of ``bucket``'s requests after
+            ``now - horizon_s``, oldest first; returns whether this one may go ahead.
+        :returns: What ``decide`` returned (when True the request was counted).
+        """
 
     # --- maintenance
 

@@ -25,8 +25,10 @@ __all__ = [
     "STORE_SCHEMA_VERSION",
     "Checkpoint",
     "CheckpointInfo",
+    "ClaimState",
     "ExpiryKind",
     "ImportReport",
+    "QueueEntry",
     "RecordInfo",
     "RecordKind",
     "StorageProblem",
@@ -42,13 +44,19 @@ __all__ = [
 #: ``store.json``), to tell it from another application's files.
 STORE_APPLICATION = "contract-review"
 
-#: The version of the stored layout and record format this code writes. Both backends
-#: record it; a store or export file from a newer version is refused.
-STORE_SCHEMA_VERSION = 1
+#: The version of the stored layout and record format this code writes. Every backend
+#: records it; a store or export file from a newer version is refused. Version 2 added
+#: the work queue and the request counts the service's processes share.
+STORE_SCHEMA_VERSION = 2
 
 #: What a record is: a review session or a conversation.
 RecordKind = Literal["review", "conversation"]
 RECORD_KINDS: tuple[str, ...] = get_args(RecordKind)
+
+#: What :meth:`StorageBackend.renew_claim` found: the caller still holds the entry
+#: (``held``), holds it but was asked to stop (``cancelled``), or no longer holds it
+#: (``lost``: done, removed, or its lease ran out and another worker took it).
+ClaimState = Literal["held", "cancelled", "lost"]
 
 #: What :meth:`StorageBackend.cleanup_expired` may be limited to.
 ExpiryKind = Literal["review", "conversation", "checkpoint"]
@@ -176,3 +184,25 @@ class StorageProblem(_Frozen):
 
     location: str = Field(description="The file, or the table and key, that is damaged.")
     message: str
+
+
+class QueueEntry(_Frozen):
+    """One record waiting on the work queue, or being worked on (seed 002 P3: several
+    service processes share one queue; each entry is worked on by one at a time)."""
+
+    kind: RecordKind
+    id: str
+    enqueued_at: AwareDatetime
+    worker: str = Field(default="", description="Who holds it now; '' when nobody does.")
+    lease_until: AwareDatetime | None = Field(
+        default=None, description="When the holder's claim runs out unless renewed."
+    )
+    claims: int = Field(default=0, ge=0, description="How many times it has been claimed.")
+    cancel_requested: bool = False
+
+    _valid_id = field_validator("id")(classmethod(lambda cls, v: _checked_id(v, "record id")))
+
+    @field_validator("enqueued_at", "lease_until", mode="after")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        return None if value is None else value.astimezone(UTC)
