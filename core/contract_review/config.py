@@ -255,6 +255,14 @@ class Settings(BaseSettings):
         validation_alias=_env("rate_limit_per_hour"),
         description="Requests one API key (or client address) may make in any hour; 0: off.",
     )
+    shared_rate_limits: bool | None = Field(
+        default=None,
+        validation_alias=_env("shared_rate_limits"),
+        description="Count the HTTP service's requests in the store, so that rate limits "
+        "hold across every process serving it (serve --workers N, several servers on one "
+        "store); unset: when serving with several processes or from a PostgreSQL store, "
+        "else in the process's memory.",
+    )
     max_upload_bytes: int = Field(
         default=20 * 1024 * 1024,
         ge=1024,
@@ -293,7 +301,17 @@ class Settings(BaseSettings):
         ge=1,
         le=32,
         validation_alias=_env("review_workers"),
-        description="Reviews the HTTP service runs at once; more wait in a queue.",
+        description="Reviews one HTTP service process runs at once; more wait in the "
+        "store's queue, which every process sharing the store takes work from.",
+    )
+    review_lease_s: float = Field(
+        default=30.0,
+        ge=1.0,
+        le=3600.0,
+        validation_alias=_env("review_lease_s"),
+        description="How long a service process's claim on a review lasts unless renewed "
+        "(it renews it every few seconds while it works); a process that dies holds its "
+        "reviews this long at most before another takes them over.",
     )
     review_time_limit_s: float = Field(
         default=1800.0,

@@ -33,7 +33,7 @@ def test_one_readable_file_per_record_and_checkpoint(json_store: JsonStorage) ->
     assert content["data"] == {"note": "合同"} and content["id"] == "r-1"
     assert "合同" in (root / "review" / "r-1.json").read_text(encoding="utf-8")
     marker = json.loads((root / "store.json").read_text(encoding="utf-8"))
-    assert marker == {"application": "contract-review", "schema_version": 1}
+    assert marker == {"application": "contract-review", "schema_version": 2}
 
 
 def test_a_crash_while_replacing_keeps_the_old_record(

@@ -29,6 +29,27 @@ def test_a_new_store_is_at_the_current_version_in_wal_mode(tmp_path: Path) -> No
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+def test_a_version_1_store_gains_the_work_queue_and_keeps_its_records(tmp_path: Path) -> None:
+    from contract_review.storage.migrations import MIGRATIONS
+
+    path = tmp_path / "v1.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    MIGRATIONS[0].apply(conn)  # the version-1 layout, as an older release left it
+    conn.execute("INSERT INTO meta VALUES ('schema_version', '1')")
+    conn.execute(
+        "INSERT INTO records VALUES ('review', 'r-1', '{\"status\": \"queued\"}', "
+        "'2024-01-01T00:00:00.000000Z', '2024-01-01T00:00:00.000000Z', 1)"
+    )
+    conn.close()
+    with SqliteStorage(path) as store:
+        record = store.load("review", "r-1")
+        assert record is not None and record.data == {"status": "queued"}
+        assert record.schema_version == 1
+        assert store.enqueue("review", "r-1") is True
+        assert [e.id for e in store.queue_entries("review")] == ["r-1"]
+    assert _schema_version(path) == "2"
+
+
 def test_the_seed_layout_is_migrated_keeping_every_conversation(tmp_path: Path) -> None:
     path = tmp_path / "seed.sqlite3"
     seed_data = {"id": "conv-1", "messages": [{"role": "user", "content": "304不锈钢的强度？"}]}

@@ -29,16 +29,25 @@ __all__ = ["serve"]
 @click.option(
     "--no-resume",
     is_flag=True,
-    help="Do not resume the reviews a stopped server left unfinished.",
+    help="Do not queue again the reviews a stopped server left unfinished.",
 )
-def serve(host: str, port: int, law_index: Path | None, no_resume: bool) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes. They share the store: its queue of reviews (each review is "
+    "run by one of them) and its request counts (rate limits hold across them).",
+)
+def serve(host: str, port: int, law_index: Path | None, no_resume: bool, workers: int) -> None:
     """Serve reviews, ask, conversations, evaluation, the law library and unified search
     over HTTP (OpenAPI at /docs).
 
     \b
     API keys (CONTRACT_REVIEW_API_KEYS=key1,key2) are not needed on 127.0.0.1 and are
-    required on any other address. Example:
-      contract-review serve --port 8000 --law-index law-index
+    required on any other address. Several processes, or several hosts, can serve one
+    store (CONTRACT_REVIEW_STORAGE_URL=postgresql://... for hosts). Example:
+      contract-review serve --port 8000 --law-index law-index --workers 2
     """
     for module in ("fastapi", "uvicorn", "multipart"):
         if importlib.util.find_spec(module) is None:
@@ -59,9 +68,38 @@ def serve(host: str, port: int, law_index: Path | None, no_resume: bool) -> None
     from ..service.app import create_app
 
     settings = load_settings()
-    app = create_app(settings, host=host, law_index=law_index, resume_reviews=not no_resume)
-    click.echo(f"contract-review serving on http://{host}:{port} (OpenAPI: /docs)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", **proxy_options(settings))
+    served = f"contract-review serving on http://{host}:{port} (OpenAPI: /docs)"
+    if workers == 1:
+        app = create_app(settings, host=host, law_index=law_index, resume_reviews=not no_resume)
+        click.echo(served, err=True)
+        uvicorn.run(app, host=host, port=port, log_level="warning", **proxy_options(settings))
+        return
+    import json
+    import os
+
+    from ..service.app import SERVE_OPTIONS_VARIABLE
+    from ..storage.opening import open_storage
+
+    # what would fail in every process fails here, once, clearly: the store, the keys
+    open_storage(settings).close()
+    create_app(settings, host=host, law_index=law_index)
+    os.environ[SERVE_OPTIONS_VARIABLE] = json.dumps(
+        {
+            "host": host,
+            "law_index": str(law_index) if law_index is not None else None,
+            "resume_reviews": not no_resume,
+        }
+    )
+    click.echo(f"{served} with {workers} processes", err=True)
+    uvicorn.run(
+        "contract_review.service.app:app_from_environment",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="warning",
+        **proxy_options(settings),
+    )
 
 
 def proxy_options(settings: Settings) -> dict[str, Any]:

@@ -6,13 +6,18 @@ review jobs, the law index, API keys and rate limits to the routes.
     app = create_app(load_settings(), host="127.0.0.1")
     uvicorn.run(app, host="127.0.0.1", port=8000)
 
-On start the app migrates the store to the current schema (opening it does) and resumes
-the reviews a stopped server left queued or running.
+On start the app migrates the store to the current schema (opening it does), queues
+again the reviews a stopped server left queued or running, and starts taking reviews
+from the store's queue. Several processes may serve one store
+(``contract-review serve --workers N``, :func:`app_from_environment`): they share its
+queue and, when ``shared_rate_limits``, its request counts.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,6 +27,7 @@ from fastapi import FastAPI
 from ..config import Settings, load_settings
 from ..plugins import core_version
 from ..registry import Registry, load_registry
+from ..storage.backend import StorageBackend
 from ..storage.opening import open_storage
 from . import (
     routes_ask,
@@ -34,12 +40,15 @@ from . import (
 from .api_keys import ApiKeyPolicy
 from .browser_guards import allowed_host_names
 from .error_handlers import install_error_handlers
-from .rate_limiting import SlidingWindowRateLimiter
+from .rate_limiting import RateLimiter, SharedRateLimiter, SlidingWindowRateLimiter
 from .request_guards import install_request_guards
 from .review_jobs import ReviewJobs
 from .service_state import ServiceState, law_index_directory
 
-__all__ = ["create_app"]
+__all__ = ["SERVE_OPTIONS_VARIABLE", "app_from_environment", "create_app"]
+
+#: The environment variable ``serve --workers N`` hands its options to each process in.
+SERVE_OPTIONS_VARIABLE = "CONTRACT_REVIEW_SERVE_OPTIONS"
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +69,7 @@ def create_app(
     law_index: Path | None = None,
     registry_factory: Callable[[], Registry] | None = None,
     resume_reviews: bool = True,
+    shared_rate_limits: bool | None = None,
 ) -> FastAPI:
     """The service for ``settings`` (default: :func:`load_settings`).
 
@@ -69,6 +79,10 @@ def create_app(
         ``<data_dir>/law-index`` when built there).
     :param registry_factory: Builds a registry (default: every installed plugin).
     :param resume_reviews: Resume reviews a stopped server left unfinished.
+    :param shared_rate_limits: Count requests in the store, so that limits hold across
+        every process serving it (default: the ``shared_rate_limits`` setting, else when
+        the store is PostgreSQL, which several hosts may share); otherwise in this
+        process's memory.
     :raises ConfigError: when keys are required but none is configured.
     :raises StorageError: when the store cannot be opened.
     """
@@ -95,9 +109,7 @@ def create_app(
             registry=registry,
             jobs=jobs,
             keys=keys,
-            limiter=SlidingWindowRateLimiter(
-                settings.rate_limit_per_minute, settings.rate_limit_per_hour
-            ),
+            limiter=_limiter(settings, storage, shared_rate_limits),
             law_index_dir=law_index_directory(settings, law_index),
             host_names=allowed_host_names(host, settings.allowed_hosts),
         )
@@ -107,6 +119,7 @@ def create_app(
                 log.warning(
                     "resuming %d interrupted review(s): %s", len(resumed), ", ".join(resumed)
                 )
+        jobs.start()
         try:
             yield
         finally:
@@ -132,3 +145,28 @@ def create_app(
         app.include_router(module.router)
     app.state.validation_hints = {routes_search.PATH: routes_search.VALIDATION_HINT}
     return app
+
+
+def _limiter(settings: Settings, storage: StorageBackend, shared: bool | None) -> RateLimiter:
+    per_minute, per_hour = settings.rate_limit_per_minute, settings.rate_limit_per_hour
+    if shared is None:
+        shared = settings.shared_rate_limits
+    if shared if shared is not None else storage.name == "postgresql":
+        return SharedRateLimiter(storage, per_minute, per_hour)
+    return SlidingWindowRateLimiter(per_minute, per_hour)
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of several server processes (uvicorn's factory for ``serve
+    --workers N``): settings from the environment, the serve command's options from
+    :data:`SERVE_OPTIONS_VARIABLE`; rate limits counted in the shared store."""
+    options = json.loads(os.environ.get(SERVE_OPTIONS_VARIABLE) or "{}")
+    law_index = options.get("law_index")
+    settings = load_settings()
+    return create_app(
+        settings,
+        host=str(options.get("host", "127.0.0.1")),
+        law_index=Path(law_index) if law_index else None,
+        resume_reviews=bool(options.get("resume_reviews", True)),
+        shared_rate_limits=settings.shared_rate_limits is not False,
+    )

@@ -16,7 +16,7 @@ from ..storage.backend import StorageBackend
 from .api_keys import ApiKeyPolicy
 from .browser_guards import LOOPBACK_NAMES
 from .error_body import ServiceError
-from .rate_limiting import SlidingWindowRateLimiter
+from .rate_limiting import RateLimiter
 from .review_jobs import ReviewJobs
 
 __all__ = ["ServiceState", "law_index_directory"]
@@ -45,7 +45,7 @@ class ServiceState:
     registry: Registry
     jobs: ReviewJobs
     keys: ApiKeyPolicy
-    limiter: SlidingWindowRateLimiter
+    limiter: RateLimiter
     law_index_dir: Path | None
     #: The host names requests may carry (:mod:`.browser_guards`).
     host_names: frozenset[str] = attrs.field(factory=lambda: LOOPBACK_NAMES)

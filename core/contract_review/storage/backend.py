@@ -152,9 +152,7 @@ class StorageBackend(ABC):
         """
 
     @abstractmethod
-    def release_claim(
-        self, kind: RecordKind, record_id: str, *, worker: str, done: bool
-    ) -> bool:
+    def release_claim(self, kind: RecordKind, record_id: str, *, worker: str, done: bool) -> bool:
         """Let go of the entry: ``done`` removes it from the queue; otherwise it waits
         again, claimable at once (a server that stops gives back its work).
 
@@ -183,8 +181,8 @@ class StorageBackend(ABC):
         """Count one request of ``bucket`` if ``decide`` allows it, atomically with
         respect to every process using the store.
 
-        :param bucket: Whose requests (at most 128 characters; callers pass a hash, not
-            a secret).
+        :param bucket: Whose requests: an id following the record id rule (callers pass
+            a hash of the client, never a secret).
         :param now: The time of this request, in seconds since the epoch.
         :param horizon_s: Requests older than ``now - horizon_s`` are forgotten (in every
             bucket) and not passed to ``decide``.

@@ -31,13 +31,16 @@ from .json_layout import (
     read_entry,
     read_entry_quietly,
 )
+from .json_queue import JsonQueue
 from .record_codec import decode_payload, encode_payload, entry_to_json
 from .record_ids import is_valid_record_id, validate_record_id
 from .records import (
     RECORD_KINDS,
     Checkpoint,
     CheckpointInfo,
+    ClaimState,
     ExpiryKind,
+    QueueEntry,
     RecordInfo,
     RecordKind,
     StorageProblem,
@@ -68,6 +71,7 @@ class JsonStorage(StorageBackend):
         self._root = Path(root)
         self._clock = clock
         open_json_store(self._root)
+        self._queue = JsonQueue(self._root, clock)
 
     @property
     def location(self) -> Path:
@@ -139,6 +143,7 @@ class JsonStorage(StorageBackend):
                 removed = True
             except FileNotFoundError:
                 removed = False
+            self._queue.remove(kind, record_id)
             if kind == "review":
                 folder = self._checkpoint_folder(record_id)
                 for name in entry_names(folder):
@@ -220,6 +225,56 @@ class JsonStorage(StorageBackend):
             if isinstance(entry, Checkpoint) and entry.review_id == review_id:
                 infos.append(entry.info())
         return infos
+
+    # --- the work queue (:mod:`.json_queue`)
+
+    def enqueue(self, kind: RecordKind, record_id: str) -> bool:
+        check_kind(kind)
+        validate_record_id(record_id, what=f"{kind} id")
+        with self._os_errors("queue", self._root):
+            return self._queue.enqueue(kind, record_id)
+
+    def claim_next(self, kind: RecordKind, *, worker: str, lease_s: float) -> QueueEntry | None:
+        check_kind(kind)
+        with self._os_errors("claim work in", self._root):
+            return self._queue.claim_next(kind, worker=worker, lease_s=lease_s)
+
+    def renew_claim(
+        self, kind: RecordKind, record_id: str, *, worker: str, lease_s: float
+    ) -> ClaimState:
+        check_kind(kind)
+        validate_record_id(record_id, what=f"{kind} id")
+        with self._os_errors("renew a claim in", self._root):
+            return self._queue.renew_claim(kind, record_id, worker=worker, lease_s=lease_s)
+
+    def release_claim(self, kind: RecordKind, record_id: str, *, worker: str, done: bool) -> bool:
+        check_kind(kind)
+        validate_record_id(record_id, what=f"{kind} id")
+        with self._os_errors("release a claim in", self._root):
+            return self._queue.release_claim(kind, record_id, worker=worker, done=done)
+
+    def request_cancel(self, kind: RecordKind, record_id: str) -> bool:
+        check_kind(kind)
+        validate_record_id(record_id, what=f"{kind} id")
+        with self._os_errors("cancel work in", self._root):
+            return self._queue.request_cancel(kind, record_id)
+
+    def queue_entries(self, kind: RecordKind) -> list[QueueEntry]:
+        check_kind(kind)
+        with self._os_errors("read the queue of", self._root):
+            return self._queue.entries(kind)
+
+    def take_rate_slot(
+        self,
+        bucket: str,
+        *,
+        now: float,
+        horizon_s: float,
+        decide: Callable[[list[float]], bool],
+    ) -> bool:
+        validate_record_id(bucket, what="rate bucket")
+        with self._os_errors("count a request in", self._root):
+            return self._queue.take_rate_slot(bucket, now=now, horizon_s=horizon_s, decide=decide)
 
     # --- maintenance
 

@@ -6,11 +6,14 @@
     <root>/review/<id>.json                  one record per file
     <root>/conversation/<id>.json
     <root>/checkpoint/<review_id>/0000000001.json   one checkpoint per file, by sequence
+    <root>/queue/, <root>/rates/             the work queue and request counts (:mod:`.json_queue`)
 
 ``store.json`` marks the folder as a store and says which layout it has; a folder with
 other files and no marker is refused, so a mistyped ``storage_path`` never scatters
-records among someone's documents. Version 1 is the first layout; a later one adds its
-migration to :func:`open_json_store`.
+records among someone's documents. Version 1 is the first layout; version 2 adds the
+``queue`` and ``rates`` folders (made when first used, so opening a version-1 store
+only rewrites its marker). A later version adds its migration to
+:func:`open_json_store`.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import re
 from pathlib import Path
 
 from ..errors import StorageError
-from .json_files import publish_exclusively
+from .json_files import publish_exclusively, write_atomically
 from .record_codec import EntryFormatError, entry_from_json
 from .records import RECORD_KINDS, STORE_APPLICATION, STORE_SCHEMA_VERSION, StoredEntry
 
@@ -44,7 +47,9 @@ MARKER_NAME = "store.json"
 CHECKPOINT_FOLDER = "checkpoint"
 #: Where damaged files are set aside (``contract-review store check --move-aside``).
 DAMAGED_FOLDER = "damaged"
-_OUR_NAMES = frozenset({MARKER_NAME, CHECKPOINT_FOLDER, DAMAGED_FOLDER, *RECORD_KINDS})
+_OUR_NAMES = frozenset(
+    {MARKER_NAME, CHECKPOINT_FOLDER, DAMAGED_FOLDER, "queue", "rates", *RECORD_KINDS}
+)
 
 
 def checkpoint_file_name(seq: int) -> str:
@@ -94,7 +99,10 @@ def open_json_store(root: Path) -> int:
             {"application": STORE_APPLICATION, "schema_version": STORE_SCHEMA_VERSION}
         )
         try:
-            publish_exclusively(marker, text + "\n")
+            if found == 0:  # a new store: of two processes creating it, one writes it
+                publish_exclusively(marker, text + "\n")
+            else:
+                write_atomically(marker, text + "\n")
         except OSError as exc:
             raise StorageError(
                 f"cannot write {marker}: {exc.strerror or exc}; check that the folder is "

@@ -10,6 +10,12 @@ this package's first layout:
 * ``checkpoints(review_id, seq, data, created_at, schema_version)`` keyed by
   ``(review_id, seq)``.
 
+Version 2 adds what several service processes share:
+
+* ``queue(kind, id, enqueued_at, worker, lease_until, claims, cancel_requested)`` — the
+  work queue, keyed by ``(kind, id)``;
+* ``rate_events(bucket, at)`` — request times, seconds since the epoch.
+
 To change the layout, add a :class:`Migration` producing the next version and raise
 :data:`~contract_review.storage.records.STORE_SCHEMA_VERSION`. All migrations run in
 one ``BEGIN IMMEDIATE`` transaction, so two processes opening an old store at once
@@ -119,11 +125,35 @@ def _to_version_1(conn: sqlite3.Connection) -> None:
     conn.execute("DROP TABLE conversations")
 
 
+_VERSION_2_TABLES = (
+    """CREATE TABLE queue (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        enqueued_at TEXT NOT NULL,
+        worker TEXT NOT NULL DEFAULT '',
+        lease_until TEXT,
+        claims INTEGER NOT NULL DEFAULT 0,
+        cancel_requested INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (kind, id)
+    )""",
+    "CREATE INDEX queue_by_age ON queue (kind, enqueued_at)",
+    "CREATE TABLE rate_events (bucket TEXT NOT NULL, at REAL NOT NULL)",
+    "CREATE INDEX rate_events_by_bucket ON rate_events (bucket, at)",
+    "CREATE INDEX rate_events_by_time ON rate_events (at)",
+)
+
+
+def _to_version_2(conn: sqlite3.Connection) -> None:
+    for statement in _VERSION_2_TABLES:
+        conn.execute(statement)
+
+
 #: Every migration, in order; the last produces :data:`STORE_SCHEMA_VERSION`.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1, "records, checkpoints and meta tables; seed-era conversations moved in", _to_version_1
     ),
+    Migration(2, "the work queue and shared request counts", _to_version_2),
 )
 assert MIGRATIONS[-1].version == STORE_SCHEMA_VERSION
 

@@ -21,7 +21,9 @@ from .records import (
     STORE_SCHEMA_VERSION,
     Checkpoint,
     CheckpointInfo,
+    ClaimState,
     ExpiryKind,
+    QueueEntry,
     RecordInfo,
     RecordKind,
     StorageProblem,
@@ -42,6 +44,22 @@ _INSERT_RECORD = f"INSERT OR REPLACE INTO records ({_RECORD_COLUMNS}) VALUES (?,
 _INSERT_CHECKPOINT = (
     f"INSERT OR REPLACE INTO checkpoints ({_CHECKPOINT_COLUMNS}) VALUES (?,?,?,?,?)"
 )
+
+
+_QUEUE_COLUMNS = "kind, id, enqueued_at, worker, lease_until, claims, cancel_requested"
+
+
+def _queue_entry(row: tuple[Any, ...]) -> QueueEntry:
+    kind, record_id, enqueued, worker, until, claims, cancel = row
+    return QueueEntry(
+        kind=kind,
+        id=record_id,
+        enqueued_at=parse_timestamp(enqueued),
+        worker=worker,
+        lease_until=parse_timestamp(until) if until else None,
+        claims=claims,
+        cancel_requested=bool(cancel),
+    )
 
 
 class SqliteStorage(StorageBackend):
@@ -136,6 +154,7 @@ class SqliteStorage(StorageBackend):
             removed = conn.execute(
                 "DELETE FROM records WHERE kind = ? AND id = ?", (kind, record_id)
             ).rowcount
+            conn.execute("DELETE FROM queue WHERE kind = ? AND id = ?", (kind, record_id))
             if kind == "review":
                 removed += conn.execute(
                     "DELETE FROM checkpoints WHERE review_id = ?", (record_id,)
@@ -205,6 +224,114 @@ class SqliteStorage(StorageBackend):
             CheckpointInfo(review_id=review_id, seq=seq, created_at=parse_timestamp(created))
             for seq, created in rows
         ]
+
+    # --- the work queue
+
+    def enqueue(self, kind: RecordKind, record_id: str) -> bool:
+        check_kind(kind)
+        validate_record_id(record_id, what=f"{kind} id")
+        now = format_timestamp(self._clock())
+        with self._db.writing() as conn:
+            added = conn.execute(
+                "INSERT OR IGNORE INTO queue (kind, id, enqueued_at) VALUES (?, ?, ?)",
+                (kind, record_id, now),
+            ).rowcount
+        return added > 0
+
+    def claim_next(self, kind: RecordKind, *, worker: str, lease_s: float) -> QueueEntry | None:
+        check_kind(kind)
+        moment = self._clock()
+        now = format_timestamp(moment)
+        until = format_timestamp(moment + timedelta(seconds=lease_s))
+        with self._db.writing() as conn:  # BEGIN IMMEDIATE: one claimer at a time
+            row = conn.execute(
+                "SELECT id FROM queue WHERE kind = ? AND (worker = '' OR lease_until < ?) "
+                "ORDER BY enqueued_at, id LIMIT 1",
+                (kind, now),
+            ).fetchone()
+            if row is None:
+                return None
+            conn.execute(
+                "UPDATE queue SET worker = ?, lease_until = ?, claims = claims + 1 "
+                "WHERE kind = ? AND id = ?",
+                (worker, until, kind, row[0]),
+            )
+            claimed = conn.execute(
+                f"SELECT {_QUEUE_COLUMNS} FROM queue WHERE kind = ? AND id = ?", (kind, row[0])
+            ).fetchone()
+        return _queue_entry(claimed)
+
+    def renew_claim(
+        self, kind: RecordKind, record_id: str, *, worker: str, lease_s: float
+    ) -> ClaimState:
+        check_kind(kind)
+        moment = self._clock()
+        now = format_timestamp(moment)
+        until = format_timestamp(moment + timedelta(seconds=lease_s))
+        with self._db.writing() as conn:
+            row = conn.execute(
+                "SELECT worker, lease_until, cancel_requested FROM queue WHERE kind = ? AND id = ?",
+                (kind, record_id),
+            ).fetchone()
+            if row is None or row[0] != worker or (row[1] is not None and row[1] < now):
+                return "lost"
+            conn.execute(
+                "UPDATE queue SET lease_until = ? WHERE kind = ? AND id = ?",
+                (until, kind, record_id),
+            )
+        return "cancelled" if row[2] else "held"
+
+    def release_claim(self, kind: RecordKind, record_id: str, *, worker: str, done: bool) -> bool:
+        check_kind(kind)
+        with self._db.writing() as conn:
+            if done:
+                query = "DELETE FROM queue WHERE kind = ? AND id = ? AND worker = ?"
+            else:
+                query = (
+                    "UPDATE queue SET worker = '', lease_until = NULL "
+                    "WHERE kind = ? AND id = ? AND worker = ?"
+                )
+            changed = conn.execute(query, (kind, record_id, worker)).rowcount
+        return changed > 0
+
+    def request_cancel(self, kind: RecordKind, record_id: str) -> bool:
+        check_kind(kind)
+        with self._db.writing() as conn:
+            changed = conn.execute(
+                "UPDATE queue SET cancel_requested = 1 WHERE kind = ? AND id = ?",
+                (kind, record_id),
+            ).rowcount
+        return changed > 0
+
+    def queue_entries(self, kind: RecordKind) -> list[QueueEntry]:
+        check_kind(kind)
+        with self._db.reading() as conn:
+            rows = conn.execute(
+                f"SELECT {_QUEUE_COLUMNS} FROM queue WHERE kind = ? ORDER BY enqueued_at, id",
+                (kind,),
+            ).fetchall()
+        return [_queue_entry(row) for row in rows]
+
+    # --- request counts shared by processes
+
+    def take_rate_slot(
+        self,
+        bucket: str,
+        *,
+        now: float,
+        horizon_s: float,
+        decide: Callable[[list[float]], bool],
+    ) -> bool:
+        validate_record_id(bucket, what="rate bucket")
+        with self._db.writing(durable=False) as conn:
+            conn.execute("DELETE FROM rate_events WHERE at <= ?", (now - horizon_s,))
+            rows = conn.execute(
+                "SELECT at FROM rate_events WHERE bucket = ? ORDER BY at", (bucket,)
+            ).fetchall()
+            allowed = decide([at for (at,) in rows])
+            if allowed:
+                conn.execute("INSERT INTO rate_events (bucket, at) VALUES (?, ?)", (bucket, now))
+        return allowed
 
     # --- maintenance
 

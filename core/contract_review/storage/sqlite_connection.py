@@ -101,18 +101,28 @@ class SqliteConnection:
                 conn.execute("COMMIT")
 
     @contextlib.contextmanager
-    def writing(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed when the block ends, rolled back on error."""
+    def writing(self, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed when the block ends, rolled back on error.
+        ``durable=False`` commits without waiting for the disk (``synchronous=NORMAL``
+        in WAL mode: a power cut may lose the transaction, never tear the database), for
+        data that need not outlive a crash, such as request counts."""
         with self._lock, self._errors("write to"):
             conn = self._connection()
-            conn.execute("BEGIN IMMEDIATE")
+            if not durable:
+                conn.execute("PRAGMA synchronous = NORMAL")
             try:
-                yield conn
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                if not durable:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("PRAGMA synchronous = FULL")
 
     def close(self) -> None:
         """Close the connection; calling it twice is harmless."""
