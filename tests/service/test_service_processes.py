@@ -6,6 +6,7 @@ not 100 per process). ``serve --workers 2`` runs two such processes behind one p
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -174,3 +175,70 @@ def test_serve_with_two_worker_processes(tmp_path: Path) -> None:
         assert [r["run"]["claims"] for r in records] == [1] * 4
     finally:
         _stop([server])
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX-only")
+def test_a_review_of_a_killed_server_is_taken_over_by_the_other(tmp_path: Path) -> None:
+    """Server A is killed part-way through a review; when its claim's lease runs out,
+    server B resumes the review from its latest checkpoint and completes it, once."""
+    from .test_service_kill_restart import SERVER, UPLOAD
+
+    data_dir = tmp_path / "served"
+    env = {
+        **os.environ,
+        "CONTRACT_REVIEW_LLM_PROVIDER": "none",
+        "CONTRACT_REVIEW_RATE_LIMIT_PER_MINUTE": "0",
+        "CONTRACT_REVIEW_REVIEW_LEASE_S": "3",
+    }
+    ports = [free_port(), free_port()]
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(data_dir), str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for port in ports
+    ]
+    try:
+        first, second = (httpx.Client(base_url=f"http://127.0.0.1:{p}", timeout=30) for p in ports)
+        with first, second:
+            for http in (first, second):
+                _wait_until_up(http)
+            review_id = first.post("/reviews", **UPLOAD).json()["data"]["review_id"]
+            deadline = time.monotonic() + 60
+            while True:  # running on the first server, part-way
+                view = first.get(f"/reviews/{review_id}").json()["data"]
+                if (view.get("progress") or {}).get("clauses_done", 0) >= 2:
+                    break
+                assert view["status"] in {"queued", "running"}, view
+                assert time.monotonic() < deadline, view
+                time.sleep(0.05)
+            children[0].send_signal(signal.SIGKILL)
+            children[0].wait(timeout=30)
+            deadline = time.monotonic() + 120
+            while True:
+                view = second.get(f"/reviews/{review_id}").json()["data"]
+                if view["status"] not in {"queued", "running"}:
+                    break
+                assert time.monotonic() < deadline, view
+                time.sleep(0.2)
+            assert view["status"] == "complete", view
+        records = _records({"CONTRACT_REVIEW_DATA_DIR": str(data_dir)}, [review_id])
+        assert records[0]["run"]["claims"] == 2  # the killed server's claim, then the other's
+        assert records[0]["run"]["worker"].split(":")[1] == str(children[1].pid)
+    finally:
+        _stop(children)
+
+
+def _wait_until_up(http: httpx.Client) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if http.get("/health").status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.1)
