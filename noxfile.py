@@ -18,8 +18,9 @@ TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 #: Extras the test sessions install: dashscope so its wire format is tested against a
-#: local stub server, server for the HTTP service's tests.
-TEST_EXTRAS = "test,formats,dashscope,server"
+#: local stub server, server for the HTTP service's tests, ray for folder reviews on a
+#: local Ray cluster.
+TEST_EXTRAS = "test,formats,dashscope,server,ray"
 
 
 def _install_all(session: nox.Session, extras: str = TEST_EXTRAS) -> None:

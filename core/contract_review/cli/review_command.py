@@ -27,7 +27,7 @@ from .errors import EXIT_FINDINGS
 from .review_approval import TerminalApprover
 from .review_arguments import REFERENCE_PAIRS, ReferencePairsCommand
 from .review_output import REPORTS_NOT_WRITTEN, print_summary, write_review_reports
-from .review_portfolio import review_folder
+from .review_portfolio import FolderExecutor, review_folder
 
 if TYPE_CHECKING:
     from ..review.engine import ReviewEngine
@@ -151,6 +151,21 @@ def _approver(mode: ApprovalMode) -> Approver:
     "(default: the number of cores).",
 )
 @click.option(
+    "--executor",
+    type=click.Choice(["processes", "ray"]),
+    default="processes",
+    show_default=True,
+    help="For a folder: review the documents here in worker processes, or as tasks on a "
+    "Ray cluster (needs the ray extra; --workers then caps the tasks in flight, default: "
+    "the cluster's CPUs).",
+)
+@click.option(
+    "--ray-address",
+    metavar="ADDR",
+    help="With --executor ray: the cluster's address (HOST:PORT, ray://HOST:PORT or auto); "
+    "default: start a local cluster, or join the one RAY_ADDRESS names.",
+)
+@click.option(
     "--force",
     is_flag=True,
     help="For a folder: review every document again, also those whose complete review "
@@ -187,6 +202,8 @@ def review(
     fail_on: str | None,
     list_reviews: bool,
     workers: int | None,
+    executor: FolderExecutor,
+    ray_address: str | None,
     force: bool,
     formats: tuple[str, ...],
 ) -> None:
@@ -238,7 +255,13 @@ def review(
         return
     if path is None or domain_id is None:
         raise click.UsageError("give the contract (PATH) and --domain, or --resume ID")
+    if ray_address is not None and executor != "ray":
+        raise click.UsageError("--ray-address goes with --executor ray")
     if path.is_dir():
+        if executor == "ray":
+            from .review_ray import require_ray
+
+            require_ray()
         total = review_folder(
             engine,
             registry,
@@ -248,8 +271,10 @@ def review(
             party=party,
             report_language=report_language or "",
             formats=formats,
-            workers=workers or _default_workers(state),
+            workers=workers or (None if executor == "ray" else _default_workers(state)),
             force=force,
+            executor=executor,
+            ray_address=ray_address,
         )
         if fail_on is not None and total.at_least(RiskLevel(fail_on)):
             ctx.exit(EXIT_FINDINGS)

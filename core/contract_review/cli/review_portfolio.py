@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,10 +35,13 @@ from .review_output import write_reports, write_review_reports
 if TYPE_CHECKING:
     from ..review.engine import ReviewEngine
 
-__all__ = ["PORTFOLIO_STEM", "folder_documents", "review_folder"]
+__all__ = ["PORTFOLIO_STEM", "FolderExecutor", "folder_documents", "review_folder"]
 
 #: Portfolio files are ``<PORTFOLIO_STEM><suffix>``.
 PORTFOLIO_STEM = "portfolio"
+#: Where a folder's documents are reviewed: here or in worker processes, or on a Ray
+#: cluster (:mod:`.review_ray`).
+FolderExecutor = Literal["processes", "ray"]
 #: Titles of the most severe findings listed per document.
 TOP_FINDINGS = 5
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -99,6 +103,10 @@ class _Job:
     sha256: str = ""
 
 
+#: What an executor yields: each job with its entry, as it finishes.
+FinishedJobs = Generator[tuple[_Job, PortfolioEntry], None, None]
+
+
 def _review_document(engine: ReviewEngine, registry: Registry, job: _Job) -> PortfolioEntry:
     """Review one document and write its reports; a document that cannot be reviewed
     is a failed entry naming why."""
@@ -140,6 +148,32 @@ def _worker_review(job: _Job) -> PortfolioEntry:
 
     registry = load_cli_registry()
     return _review_document(ReviewEngine(registry), registry, job)
+
+
+def _in_processes(
+    engine: ReviewEngine, registry: Registry, todo: Sequence[_Job], workers: int
+) -> FinishedJobs:
+    """The ``processes`` executor: each job with its entry as it finishes, reviewed here
+    (``workers`` 1, or one job) or in ``workers`` spawned worker processes."""
+    if workers <= 1 or len(todo) <= 1:
+        for job in todo:
+            yield job, _review_document(engine, registry, job)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    context = multiprocessing.get_context("spawn")  # no lock or thread state inherited
+    size = min(workers, len(todo))
+    with ProcessPoolExecutor(max_workers=size, mp_context=context) as pool:
+        futures = {pool.submit(_worker_review, job): job for job in todo}
+        for future in as_completed(futures):
+            job = futures[future]
+            try:
+                entry = future.result()
+            except Exception as exc:  # the worker process died (memory, a signal)
+                error = f"its worker process stopped ({type(exc).__name__}: {exc})"
+                entry = PortfolioEntry(document=Path(job.path).name, status="failed", error=error)
+            yield job, entry
 
 
 def _said(entry: PortfolioEntry) -> str:
@@ -215,8 +249,10 @@ def review_folder(
     party: str = "",
     report_language: Literal["", "en", "zh"] = "",
     formats: Sequence[str] = (),
-    workers: int = 1,
+    workers: int | None = 1,
     force: bool = False,
+    executor: FolderExecutor = "processes",
+    ray_address: str | None = None,
 ) -> RiskSummary:
     """Review each document; a document that cannot be reviewed is listed with its
     error and the others go on. Returns the summary over every document.
@@ -225,6 +261,9 @@ def review_folder(
     portfolio in the default formats. With ``workers`` above 1 the documents are
     reviewed in that many worker processes (the installed plugins, the environment's
     settings and store); the portfolio lists them in the same order either way.
+    ``executor`` ``"ray"`` reviews them as tasks on the Ray cluster at ``ray_address``
+    (None: a local one), at most ``workers`` at once (None: the cluster's CPUs); see
+    :mod:`.review_ray`.
 
     A re-run keeps each document whose review is complete, whose report is still there
     and whose file is unchanged (its SHA-256); ``force`` reviews every one again. The
@@ -282,28 +321,17 @@ def review_folder(
         so_far = [done[j.path] for j in jobs if j.path in done]
         _write_portfolio_json(out_dir, folder, domain_id, so_far, started)
 
-    with progress:
-        if workers <= 1 or len(todo) <= 1:
-            for job in todo:
-                finished(job, _review_document(engine, registry, job))
-        else:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+    if executor == "ray":
+        from .review_ray import review_on_ray
 
-            context = multiprocessing.get_context("spawn")  # no lock or thread state inherited
-            size = min(workers, len(todo))
-            with ProcessPoolExecutor(max_workers=size, mp_context=context) as pool:
-                futures = {pool.submit(_worker_review, job): job for job in todo}
-                for future in as_completed(futures):
-                    job = futures[future]
-                    try:
-                        entry = future.result()
-                    except Exception as exc:  # the worker process died (memory, a signal)
-                        error = f"its worker process stopped ({type(exc).__name__}: {exc})"
-                        entry = PortfolioEntry(
-                            document=Path(job.path).name, status="failed", error=error
-                        )
-                    finished(job, entry)
+        finished_jobs = review_on_ray(
+            todo, settings=engine.settings, workers=workers, address=ray_address
+        )
+    else:
+        finished_jobs = _in_processes(engine, registry, todo, workers or 1)
+    with progress, closing(finished_jobs):  # closed: no worker or cluster left behind
+        for job, entry in finished_jobs:
+            finished(job, entry)
     entries = [done[job.path] for job in jobs]
     total = RiskSummary.total_of(e.summary for e in entries if e.status != "failed")
     portfolio = PortfolioReport(
