@@ -217,6 +217,14 @@ def test_domains_and_skills_describe_the_install(client: TestClient) -> None:
     assert skills and all(s["domain"] in {"*", DOMAIN} for s in skills)
     tool = skills[0]["tool"]
     assert tool["type"] == "function" and tool["function"]["name"] == skills[0]["skill_id"]
+    strict = client.get("/skills", params={"domain": DOMAIN, "strict": "true"}).json()["data"]
+    assert all(s["tool"]["function"]["strict"] is True for s in strict)
+    assert all(
+        s["tool"]["function"]["parameters"]["required"]
+        == list(s["tool"]["function"]["parameters"]["properties"])
+        for s in strict
+        if s["tool"]["function"]["parameters"]["properties"]
+    )
     info = client.get("/info").json()["data"]
     assert "/reviews" in info["endpoints"] and info["api_keys_required"] is False
 

@@ -273,6 +273,23 @@ async def test_prepare_and_call_fills_internal_fields_and_ignores_llm_overrides(
     assert result.data["document_name"] == "contract-en.txt"
 
 
+async def test_a_null_argument_is_not_given(registry: Registry, state: ReviewState) -> None:
+    """A strict-mode tool call sends null for each optional argument it leaves out: the
+    skill runs with its defaults, as if they were absent."""
+    dispatcher = SkillDispatcher(registry)
+    given = await dispatcher.prepare_and_call(
+        "get_clause_context",
+        clause_id="4.2",
+        state=state,
+        arguments={"clause_id": "20.1", "max_chars": None, "include_neighbors": None},
+    )
+    absent = await dispatcher.prepare_and_call(
+        "get_clause_context", clause_id="4.2", state=state, arguments={"clause_id": "20.1"}
+    )
+    assert given.success, given.error
+    assert given.data == absent.data
+
+
 async def test_prepare_and_call_builds_for_the_clause_the_llm_names(
     registry: Registry, state: ReviewState
 ) -> None:

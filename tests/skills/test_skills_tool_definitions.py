@@ -15,6 +15,7 @@ from contract_review.skills.registration import INTERNAL_FIELDS, SkillRegistrati
 from contract_review.skills.tool_definitions import (
     ToolDefinition,
     hidden_input_fields,
+    plain_text,
     tool_definition,
     tool_definitions,
     tool_parameters,
@@ -94,7 +95,7 @@ def test_load_review_criteria_hides_marked_fields_and_prunes_their_defs() -> Non
 
 
 def test_definition_is_the_openai_shape() -> None:
-    dumped = tool_definition(GENERIC_BY_ID["extract_financial_terms"]).model_dump(mode="json")
+    dumped = tool_definition(GENERIC_BY_ID["extract_financial_terms"]).wire()
     assert set(dumped) == {"type", "function"}
     assert set(dumped["function"]) == {"name", "description", "parameters"}
     assert ToolDefinition.model_validate(dumped).function.name == "extract_financial_terms"
@@ -241,3 +242,68 @@ def test_generated_models_never_leak_hidden_fields(
 def test_registration_describes_itself() -> None:
     skill = GENERIC_BY_ID["cross_reference_check"]
     assert skill.to_tool_definition() == tool_definition(skill)
+
+
+# ---------------------------------------------------------------------- plain text, strict
+
+
+def _objects(node: Any) -> list[dict[str, Any]]:
+    """Every object schema (one with ``properties``) in ``node``, at any depth."""
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        if isinstance(node.get("properties"), dict):
+            found.append(node)
+        for value in node.values():
+            found.extend(_objects(value))
+    elif isinstance(node, list):
+        for item in node:
+            found.extend(_objects(item))
+    return found
+
+
+def _descriptions(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["description"]] if isinstance(node.get("description"), str) else []
+        return own + [d for value in node.values() for d in _descriptions(value)]
+    if isinstance(node, list):
+        return [d for item in node for d in _descriptions(item)]
+    return []
+
+
+def test_plain_text_unwraps_roles_and_literals() -> None:
+    assert plain_text("Input of ``get_clause_context``.") == "Input of get_clause_context."
+    assert plain_text(
+        "See :class:`~contract_review.documents.model.Document` and\n  :func:`x`."
+    ) == ("See Document and x.")
+    assert plain_text("one\n\n\ntwo\nlines") == "one\n\ntwo lines"
+
+
+def test_every_generic_tool_is_closed_and_plain() -> None:
+    for definition in tool_definitions(GENERIC_SKILLS):
+        parameters = definition.function.parameters
+        for schema in _objects(parameters):
+            if schema["properties"]:
+                assert schema["additionalProperties"] is False, definition.function.name
+        for text in [definition.function.description, *_descriptions(parameters)]:
+            assert "``" not in text and ":class:" not in text, text
+
+
+def test_strict_schemas_follow_strict_mode_and_still_validate() -> None:
+    import jsonschema
+
+    for skill in GENERIC_SKILLS:
+        loose = tool_parameters(skill)
+        definition = tool_definition(skill, strict=True)
+        assert definition.wire()["function"]["strict"] is True
+        strict = definition.function.parameters
+        for schema in _objects(strict):
+            assert schema["additionalProperties"] is False
+            assert schema["required"] == list(schema["properties"])
+        text = json.dumps(strict)
+        for keyword in ('"default"', '"minLength"', '"maxLength"', '"minimum"', '"maximum"'):
+            assert keyword not in text, (skill.skill_id, keyword)
+        # what a strict-mode model sends when it leaves every optional argument out
+        required = set(loose.get("required", ()))
+        arguments = {name: ("4.1" if name in required else None) for name in strict["properties"]}
+        if required <= {"clause_id"}:
+            jsonschema.validate(arguments, strict)

@@ -35,10 +35,21 @@ if TYPE_CHECKING:
     is_flag=True,
     help="With --tools, also include preview skills.",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="With --tools, schemas for OpenAI's strict mode: every property required "
+    "(optional ones nullable), no undeclared property.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the listing as JSON.")
 @pass_state
 def skills(
-    state: CliState, domain_id: str | None, tools: bool, include_preview: bool, as_json: bool
+    state: CliState,
+    domain_id: str | None,
+    tools: bool,
+    include_preview: bool,
+    strict: bool,
+    as_json: bool,
 ) -> None:
     """List the installed skills: id, domain, status, backend, category, the plugin
     that registered it and what it does.
@@ -55,7 +66,7 @@ def skills(
                 "--tools needs --domain DOMAIN (the domain whose tool definitions to print)"
             )
         registry = state.load_registry()
-        echo_json(tools_json(registry, domain_id, include_preview=include_preview))
+        echo_json(tools_json(registry, domain_id, include_preview=include_preview, strict=strict))
         return
     registry = state.load_registry()
     selected = _select(registry, domain_id)
@@ -65,15 +76,18 @@ def skills(
         _print_table(selected, domain_id)
 
 
-def tools_json(registry: Registry, domain_id: str, *, include_preview: bool) -> list[Any]:
-    """The function-calling definitions of the skills a review of ``domain_id`` may use.
+def tools_json(
+    registry: Registry, domain_id: str, *, include_preview: bool, strict: bool = False
+) -> list[Any]:
+    """The function-calling definitions of the skills a review of ``domain_id`` may use
+    (strict-mode schemas with ``strict``).
 
     :raises UnknownDomainError: naming the installed domains.
     """
     from contract_review import tool_definitions
 
     skills = registry.skills_for(domain_id, include_preview=include_preview)
-    return [definition.model_dump(mode="json") for definition in tool_definitions(skills)]
+    return [definition.wire() for definition in tool_definitions(skills, strict=strict)]
 
 
 def skill_summary(registered: Registered[SkillRegistration]) -> dict[str, Any]:

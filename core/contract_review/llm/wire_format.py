@@ -60,7 +60,7 @@ def tools_to_wire(tools: Sequence[ToolSpec]) -> list[dict[str, Any]]:
     wire: list[dict[str, Any]] = []
     for tool in tools:
         if isinstance(tool, ToolDefinition):
-            wire.append(tool.model_dump(mode="json"))
+            wire.append(tool.wire())
         else:
             wire.append(dict(tool))
     return wire

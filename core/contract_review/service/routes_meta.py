@@ -129,6 +129,13 @@ def skills(
     domain: Annotated[
         str | None, Query(description="Only skills this domain may use ('*' skills included).")
     ] = None,
+    strict: Annotated[
+        bool,
+        Query(
+            description="Tool definitions for OpenAI's strict mode: every property required "
+            "(optional ones nullable), no undeclared property."
+        ),
+    ] = False,
 ) -> Envelope[list[SkillView]]:
     if domain is not None and domain not in service.registry.domains:
         known = ", ".join(sorted(service.registry.domains)) or "none installed"
@@ -149,7 +156,7 @@ def skills(
                 backend=skill.backend.value,
                 status=skill.status.value,
                 plugin=registered.plugin,
-                tool=tool_definition(skill),
+                tool=tool_definition(skill, strict=strict),
             )
         )
     return envelope(request, views)

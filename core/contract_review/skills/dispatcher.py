@@ -194,7 +194,9 @@ class SkillDispatcher:
         The input is built from the review state through the ``build_skill_input`` hook,
         which fills the internal fields (documents, baseline text, rules); the LLM's
         ``arguments`` then set the visible fields. Arguments naming hidden fields are
-        ignored — an LLM cannot replace the document under review. When the arguments
+        ignored — an LLM cannot replace the document under review — and a ``null``
+        argument is read as not given (strict-mode tools send one for each optional
+        argument they leave out). When the arguments
         name another ``clause_id`` (the LLM looks at a clause other than the one under
         review), the input is built for that clause, from its checklist item when the
         domain has one.
@@ -233,7 +235,8 @@ class SkillDispatcher:
             merged.update({name: getattr(built, name) for name in type(built).model_fields})
         hidden = hidden_input_fields(skill)
         for key, value in (arguments or {}).items():
-            if key not in hidden:
+            # null is "not given" (how strict-mode tools leave out an optional argument)
+            if key not in hidden and value is not None:
                 merged[key] = value
         return await self.call(skill_id, merged)
 

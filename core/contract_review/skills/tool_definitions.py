@@ -5,11 +5,18 @@ removed — the ones the review engine fills from its own state (the document st
 reference documents, rules), which an LLM neither sees nor may set. A field is internal
 when its name is in :attr:`SkillRegistration.hidden_fields` or when it is declared with
 ``Field(json_schema_extra={"internal": True})`` (the marker works in nested models too).
+
+Descriptions are plain text (the docstrings' reStructuredText roles and literals
+unwrapped), and every object takes no property it does not declare
+(``additionalProperties: false``). With ``strict``, the schema also follows OpenAI's
+strict mode: every property is required, an optional one accepts ``null`` (which the
+dispatcher reads as "not given"), and keywords strict mode does not take are dropped.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -31,6 +38,10 @@ class FunctionDefinition(BaseModel):
     name: str = Field(description="The skill id.")
     description: str
     parameters: dict[str, Any] = Field(description="JSON schema of the visible input fields.")
+    strict: bool | None = Field(
+        default=None,
+        description="True when the parameters follow OpenAI's strict mode (left out otherwise).",
+    )
 
 
 class ToolDefinition(BaseModel):
@@ -38,6 +49,10 @@ class ToolDefinition(BaseModel):
 
     type: Literal["function"] = "function"
     function: FunctionDefinition
+
+    def wire(self) -> dict[str, Any]:
+        """The definition as sent to an LLM (``strict`` only when set)."""
+        return self.model_dump(mode="json", exclude_none=True)
 
 
 def is_internal_field(field: FieldInfo) -> bool:
@@ -62,13 +77,15 @@ def hidden_input_fields(skill: SkillRegistration) -> frozenset[str]:
     return frozenset(hidden)
 
 
-def tool_parameters(skill: SkillRegistration) -> dict[str, Any]:
+def tool_parameters(skill: SkillRegistration, *, strict: bool = False) -> dict[str, Any]:
     """The JSON schema an LLM sees for ``skill``'s arguments.
 
     The input model's schema with: hidden fields removed from ``properties`` and
     ``required`` (``required`` dropped when empty), properties marked internal removed
-    at any depth, ``$defs`` nobody references any more pruned, and the top-level
-    ``title`` dropped.
+    at any depth, ``$defs`` nobody references any more pruned, the top-level ``title``
+    dropped, descriptions as plain text and ``additionalProperties: false`` on every
+    object with declared properties. ``strict`` makes it a strict-mode schema (see the
+    module's docstring).
     """
     schema = copy.deepcopy(skill.input_model.model_json_schema())
     hidden = hidden_input_fields(skill)
@@ -78,23 +95,123 @@ def tool_parameters(skill: SkillRegistration) -> dict[str, Any]:
     _prune_defs(schema)
     schema.setdefault("type", "object")
     schema.setdefault("properties", {})
+    _tidy(schema, strict=strict)
     return schema
 
 
-def tool_definition(skill: SkillRegistration) -> ToolDefinition:
-    """The function-calling definition of ``skill``."""
+def tool_definition(skill: SkillRegistration, *, strict: bool = False) -> ToolDefinition:
+    """The function-calling definition of ``skill`` (a strict-mode one with ``strict``)."""
     return ToolDefinition(
         function=FunctionDefinition(
             name=skill.skill_id,
-            description=skill.description,
-            parameters=tool_parameters(skill),
+            description=plain_text(skill.description),
+            parameters=tool_parameters(skill, strict=strict),
+            strict=True if strict else None,
         )
     )
 
 
-def tool_definitions(skills: Iterable[SkillRegistration]) -> list[ToolDefinition]:
+def tool_definitions(
+    skills: Iterable[SkillRegistration], *, strict: bool = False
+) -> list[ToolDefinition]:
     """The definitions of ``skills``, in the order given."""
-    return [tool_definition(skill) for skill in skills]
+    return [tool_definition(skill, strict=strict) for skill in skills]
+
+
+# ---------------------------------------------------------------------- plain text
+
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`~?([^`<>]{1,200}?)(?:\s*<[^`>]{0,200}>)?`")
+_LITERAL = re.compile(r"``([^`]{1,200})``")
+
+
+def plain_text(text: str) -> str:
+    """``text`` without reStructuredText markup: ``:class:`~a.b.Name``` becomes
+    ``Name``, a double-backquoted literal its content; lines joined into paragraphs."""
+    text = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text)
+    text = _LITERAL.sub(r"\1", text)
+    paragraphs = [" ".join(part.split()) for part in re.split(r"\n\s*\n", text)]
+    return "\n\n".join(part for part in paragraphs if part)
+
+
+# ---------------------------------------------------------------------- strict mode
+
+#: Keywords OpenAI's strict mode does not take; the dispatcher still enforces them,
+#: since arguments are validated against the input model.
+_NOT_STRICT = frozenset(
+    {
+        "default",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "format",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+    }
+)
+
+
+def _tidy(node: Any, *, strict: bool) -> None:
+    """Plain-text descriptions and closed objects at every depth; strict mode's rules
+    when ``strict``."""
+    if isinstance(node, list):
+        for item in node:
+            _tidy(item, strict=strict)
+        return
+    if not isinstance(node, dict):
+        return
+    description = node.get("description")
+    if isinstance(description, str):
+        node["description"] = plain_text(description)
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        if properties or strict:
+            node.setdefault("additionalProperties", False)
+        if strict:
+            required = set(node.get("required", ()))
+            for name, sub in properties.items():
+                if name not in required and isinstance(sub, dict):
+                    properties[name] = _nullable(sub)
+            node["required"] = list(properties)
+    if strict:
+        for keyword in _NOT_STRICT & set(node):
+            del node[keyword]
+    for key, value in node.items():
+        if key in ("properties", _DEFS) and isinstance(value, dict):
+            for sub in value.values():  # a map of names to schemas, not a schema
+                _tidy(sub, strict=strict)
+        elif isinstance(value, dict | list):
+            _tidy(value, strict=strict)
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` also accepting ``null`` (strict mode's optional property)."""
+    enum = schema.get("enum")
+    if isinstance(enum, list) and None not in enum:
+        enum.append(None)
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        if kind != "null":
+            schema["type"] = [kind, "null"]
+        return schema
+    if isinstance(kind, list):
+        if "null" not in kind:
+            schema["type"] = [*kind, "null"]
+        return schema
+    options = schema.get("anyOf")
+    if isinstance(options, list):
+        if not any(isinstance(o, dict) and o.get("type") == "null" for o in options):
+            options.append({"type": "null"})
+        return schema
+    described = {k: schema.pop(k) for k in ("description",) if k in schema}
+    return {"anyOf": [schema, {"type": "null"}], **described}
 
 
 # ---------------------------------------------------------------------- schema surgery
