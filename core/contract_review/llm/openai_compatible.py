@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from ..dashscope_sdk import is_dashscope_host
 from ..errors import ConfigError, LLMError
 from ..http_json import (
     HTTPFailure,
@@ -207,8 +208,7 @@ def build(settings: Settings, model: str | None) -> OpenAICompatibleClient:
             f"server at {settings.llm_base_url} serves"
         )
     api_key = settings.llm_api_key
-    host = urlsplit(settings.llm_base_url).hostname or ""
-    if not api_key and host.endswith("dashscope.aliyuncs.com"):
+    if not api_key and is_dashscope_host(urlsplit(settings.llm_base_url).hostname):
         api_key = settings.dashscope_api_key
     return OpenAICompatibleClient(
         base_url=settings.llm_base_url,
