@@ -17,8 +17,8 @@ PLUGIN_PATHS = tuple(f"plugins/{name}" for name in PLUGINS)
 TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-#: Extras the test sessions install: dashscope so its wire format is tested against a
-#: local stub server, server for the HTTP service's tests.
+#: Extras the test sessions install: dashscope so the Dashscope LLM client's wire format
+#: is tested against a local stub server, server for the HTTP service's tests.
 TEST_EXTRAS = "test,formats,dashscope,server"
 
 
