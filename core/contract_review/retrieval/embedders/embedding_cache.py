@@ -6,9 +6,9 @@ keeps every vector it computes in one SQLite database (``embeddings.sqlite3`` un
 documents again, then costs a lookup instead of a model run — or, for Dashscope, a
 paid request.
 
-Each vector is stored under a SHA-256 digest of the embedder's name, model and
-dimension, the kind of text (query or document) and the text itself; the text is not
-stored. Several processes can share the cache (SQLite WAL mode, short transactions).
+Each vector is stored under a SHA-256 digest of the embedder's name, model,
+dimension and endpoint (for a server's embedders), the kind of text (query or document)
+and the text itself; the text is not stored. Several processes can share the cache (SQLite WAL mode, short transactions).
 Each thread keeps its connection open between calls (opening one costs more than a
 lookup). A cache that cannot be opened or written (read-only directory, damaged file)
 is skipped with a warning: it never makes an embedding fail.
@@ -52,10 +52,12 @@ _SCHEMA = (
 
 def cache_key(info: EmbedderInfo, kind: EmbeddingKind, text: str) -> str:
     """The key a text's vector is stored under: SHA-256 of the embedder's name, model
-    and dimension, the kind of text and the text."""
-    material = json.dumps(
-        [info.name, info.model, info.dimension, kind, text], ensure_ascii=False
-    ).encode("utf-8", "surrogatepass")
+    and dimension, its endpoint when it has one (two servers may serve different models
+    under one name), the kind of text and the text."""
+    parts: list[object] = [info.name, info.model, info.dimension, kind, text]
+    if info.endpoint is not None:  # keys of local embedders stay as they were
+        parts.append(info.endpoint)
+    material = json.dumps(parts, ensure_ascii=False).encode("utf-8", "surrogatepass")
     return hashlib.sha256(material).hexdigest()
 
 
