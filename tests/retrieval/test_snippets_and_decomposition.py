@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from contract_review.retrieval.query_decomposition import MIN_PART_CHARS, decompose
@@ -146,6 +146,10 @@ _SNIPPET_TERMS = st.lists(
 def test_snippets_are_those_of_the_first_implementation(
     text: str, terms: list[str], max_chars: int
 ) -> None:
+    # The project's sentence splitter reads a run of sentence ends (";;;", "?!") as one
+    # end, where the first implementation split after each mark and joined them with
+    # spaces ("; ; ;"): the one deliberate difference, left out here.
+    assume(re.search(r"[。；;！？!?][\s\u3000\x85]*[。；;！？!?]", text) is None)
     assert best_snippet(text, terms, max_chars=max_chars) == _reference_snippet(
         text, terms, max_chars
     )

@@ -28,7 +28,8 @@ The JSON-file store:
 * :mod:`.json_backend` — :class:`JsonStorage`;
 * :mod:`.json_layout` — the folder layout: opening, listing and reading files;
 * :mod:`.json_files` — files written so that a crash never leaves a torn one;
-* :mod:`.json_cleanup` — expired files removed without losing a concurrent save.
+* :mod:`.json_cleanup` — expired files removed without losing a concurrent save;
+* :mod:`.json_queue` — the work queue and request counts, shared through a lock file.
 """
 
 from __future__ import annotations
