@@ -1,5 +1,10 @@
 """Fuzzing the published OpenAPI schema with schemathesis: whatever a client sends,
-valid or not, the service never answers 500 and always uses the one error body."""
+valid or not, the service never answers 500, always uses the one error body, and answers
+as the schema says (its status, content type, body and headers are the documented ones).
+
+The request guards' answers (401 without a key, 400 for another ``Host``, 403 for another
+``Origin``, 413 for a body over the limit, 429 with ``Retry-After``) are checked against
+the schema too, on every operation, by servers configured to give them."""
 
 from __future__ import annotations
 
@@ -14,10 +19,27 @@ schemathesis = pytest.importorskip("schemathesis")
 from fastapi.testclient import TestClient  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis.errors import Unsatisfiable  # noqa: E402
+from schemathesis.specs.openapi.checks import (  # noqa: E402
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from contract_review.laws.law_index import build_law_index  # noqa: E402
 from contract_review.service.app import create_app  # noqa: E402
 from contract_review.testing.law_builders import make_law  # noqa: E402
+
+#: What every answer is checked for: it is what the schema documents.
+CONFORMANCE = [
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+]
+#: The key the guarded server accepts, and the most it reads of a body.
+KEY = "fuzz-key"
+LIMIT = 100_000
 
 
 def _small_law_index(target: Path) -> Path:
@@ -39,24 +61,30 @@ def _small_law_index(target: Path) -> Path:
     return target
 
 
-@pytest.fixture(scope="module")
-def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """The app's published schema, with the app started (store, registry, law index)."""
+def _served_schema(root: Path, **overrides: Any) -> Iterator[Any]:
+    """The published schema of an app with ``overrides`` to its settings, with the app
+    started (store, registry, law index)."""
     from contract_review.config import load_settings
 
-    root = tmp_path_factory.mktemp("fuzz")
-    settings = load_settings(
-        data_dir=root / "data",
-        cache_dir=root / "cache",
-        llm_provider="none",
-        offline=True,
-        rate_limit_per_minute=0,
-        rate_limit_per_hour=0,
-        allowed_hosts=["testserver"],  # the Host schemathesis's ASGI client sends
-    )
+    values: dict[str, Any] = {
+        "data_dir": root / "data",
+        "cache_dir": root / "cache",
+        "llm_provider": "none",
+        "offline": True,
+        "rate_limit_per_minute": 0,
+        "rate_limit_per_hour": 0,
+        "allowed_hosts": ["testserver"],  # the Host schemathesis's ASGI client sends
+    }
+    settings = load_settings(**{**values, **overrides})
     app = create_app(settings, law_index=_small_law_index(root / "law-index"))
     with TestClient(app):
         yield schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+@pytest.fixture(scope="module")
+def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The schema of a loopback server without keys or rate limits."""
+    yield from _served_schema(tmp_path_factory.mktemp("fuzz"))
 
 
 def _operations(schema: Any) -> list[Any]:
@@ -90,6 +118,7 @@ def test_every_operation_is_fuzzed_without_a_500(api_schema: Any) -> None:
                 assert body["success"] is False, body
                 assert body["error"]["code"].startswith("E_"), body
                 assert body["error"]["message"], body
+            case.validate_response(response, checks=CONFORMANCE)
 
         try:
             check()
@@ -98,3 +127,86 @@ def test_every_operation_is_fuzzed_without_a_500(api_schema: Any) -> None:
     assert not problems, "\n".join(problems[:10])
     assert any(200 <= status < 300 for status in statuses), "no valid request was answered"
     assert any(400 <= status < 500 for status in statuses), "no invalid request was refused"
+
+
+def _validated(case: Any, expected: int, headers: dict[str, str]) -> int:
+    """Send ``case`` with ``headers``; the answer is ``expected`` and as documented."""
+    response = case.call(headers=headers)
+    assert response.status_code == expected, (case.method, case.formatted_path, response.text)
+    case.validate_response(response, checks=CONFORMANCE)
+    return int(response.status_code)
+
+
+def _once(operation: Any, send: Any) -> None:
+    """``send(operation, case)`` for one valid request of ``operation``."""
+
+    @given(case=operation.as_strategy(schemathesis.GenerationMode.POSITIVE))
+    @settings(max_examples=1, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    def check(case: Any) -> None:
+        send(operation, case)
+
+    check()
+
+
+def _each_operation_once(schema: Any, send: Any) -> None:
+    """``send(operation, case)`` for one valid request of each operation."""
+    for operation in _operations(schema):
+        _once(operation, send)
+
+
+@pytest.fixture(scope="module")
+def guarded_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The schema of a server that requires keys and takes small bodies."""
+    yield from _served_schema(
+        tmp_path_factory.mktemp("guarded"),
+        api_keys=[KEY],
+        require_api_key=True,
+        max_upload_bytes=LIMIT,
+    )
+
+
+def test_the_guards_answers_are_documented_on_every_operation(guarded_schema: Any) -> None:
+    seen: dict[str, set[int]] = {}
+
+    def send(operation: Any, case: Any) -> None:
+        statuses = seen.setdefault(operation.label, set())
+        keyed = operation.path not in {"/health"}
+        if keyed:
+            statuses.add(_validated(case, 401, {}))
+        statuses.add(_validated(case, 400, {"Host": "elsewhere.example", "X-API-Key": KEY}))
+        if operation.method.upper() not in {"GET", "HEAD", "OPTIONS"}:
+            origin = {"Origin": "https://elsewhere.example", "X-API-Key": KEY}
+            statuses.add(_validated(case, 403, origin))
+        if case.media_type is None:  # no body: the length alone is over the limit
+            statuses.add(
+                _validated(case, 413, {"Content-Length": str(LIMIT + 1), "X-API-Key": KEY})
+            )
+        else:  # refused before it is read, whatever it holds
+            case.body = {"padding": "x" * (LIMIT + 1)}
+            statuses.add(_validated(case, 413, {"X-API-Key": KEY}))
+
+    _each_operation_once(guarded_schema, send)
+    assert seen["GET /health"] == {400, 413}
+    assert seen["POST /reviews"] == {400, 401, 403, 413}
+    assert seen["GET /reviews"] == {400, 401, 413}
+
+
+@pytest.fixture(scope="module")
+def limited_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The schema of a server that lets one request a minute through."""
+    yield from _served_schema(tmp_path_factory.mktemp("limited"), rate_limit_per_minute=1)
+
+
+def test_the_rate_limit_answer_is_documented_with_retry_after(limited_schema: Any) -> None:
+    answered: list[int] = []
+
+    def send(operation: Any, case: Any) -> None:
+        if operation.path != "/health":  # not rate limited
+            response = case.call()
+            assert response.status_code == 429 or not answered, response.text
+            case.validate_response(response, checks=CONFORMANCE)
+            assert response.status_code != 429 or int(response.headers["retry-after"][0]) > 0
+            answered.append(response.status_code)
+
+    _each_operation_once(limited_schema, send)
+    assert answered.count(429) == len(answered) - 1

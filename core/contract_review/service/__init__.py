@@ -24,6 +24,7 @@ Answers:
 * :mod:`.envelope` — the body of every successful JSON response;
 * :mod:`.error_body` — the one error body and its codes;
 * :mod:`.error_handlers` — every failure turned into that error body;
+* :mod:`.openapi_schema` — the OpenAPI document: every error status, key schemes, ids;
 
 Routes:
 
@@ -33,6 +34,7 @@ Routes:
 * :mod:`.routes_evaluate` — ``/evaluate``: the quality grade of an answer or a review;
 * :mod:`.routes_laws` — ``/laws/…``: the law library's four tools;
 * :mod:`.routes_search` — ``POST /api/search/unified``;
+* :mod:`.routes_docs` — ``/docs`` and ``/redoc`` with their assets, offline;
 
 Review jobs:
 

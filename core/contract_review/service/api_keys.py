@@ -13,16 +13,61 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+from typing import Annotated
 
+from fastapi import Depends, Security
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 from starlette.requests import Request
 
 from ..errors import ConfigError
 from .principals import KEYLESS, Principal
 
-__all__ = ["ApiKeyPolicy", "is_loopback"]
+__all__ = [
+    "API_KEY_SCHEMES",
+    "DOCS_ASSETS_PATH",
+    "OPEN_PATHS",
+    "ApiKeyPolicy",
+    "is_loopback",
+    "is_open_path",
+]
 
 #: Paths anyone may call without a key (health checks, the API description).
 OPEN_PATHS = frozenset({"/health", "/openapi.json", "/docs", "/redoc", "/docs/oauth2-redirect"})
+#: Where the interactive docs' scripts and styles are served; open like the docs.
+DOCS_ASSETS_PATH = "/docs/assets"
+
+
+def is_open_path(path: str) -> bool:
+    """Whether anyone may call ``path`` without a key, and without counting toward a rate
+    limit: :data:`OPEN_PATHS` and the docs' assets."""
+    return path in OPEN_PATHS or path.startswith(DOCS_ASSETS_PATH + "/")
+
+
+_KEY_HEADER = APIKeyHeader(
+    name="X-API-Key",
+    scheme_name="ApiKey",
+    description="An API key (CONTRACT_REVIEW_API_KEYS); required off loopback.",
+    auto_error=False,
+)
+_BEARER = HTTPBearer(
+    scheme_name="Bearer",
+    description="An API key sent as 'Authorization: Bearer KEY'.",
+    auto_error=False,
+)
+
+
+def _declare_key_schemes(
+    _key: Annotated[str | None, Security(_KEY_HEADER)],
+    _bearer: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)],
+) -> None:
+    """Nothing: the request guards checked the key before the endpoint runs
+    (:mod:`.request_guards`). As a dependency this names the two ways to send a key in
+    the OpenAPI document (``securitySchemes``, Swagger UI's Authorize button); neither
+    refuses a request (``auto_error=False``), so the key policy alone decides."""
+
+
+#: The dependency of every operation that takes an API key (not ``/health``, the docs).
+API_KEY_SCHEMES = Depends(_declare_key_schemes)
 
 
 def is_loopback(host: str) -> bool:

@@ -31,15 +31,17 @@ from ..storage.backend import StorageBackend
 from ..storage.opening import open_storage
 from . import (
     routes_ask,
+    routes_docs,
     routes_evaluate,
     routes_laws,
     routes_meta,
     routes_reviews,
     routes_search,
 )
-from .api_keys import ApiKeyPolicy
+from .api_keys import API_KEY_SCHEMES, ApiKeyPolicy
 from .browser_guards import allowed_host_names
 from .error_handlers import install_error_handlers
+from .openapi_schema import install_openapi, operation_id
 from .rate_limiting import RateLimiter, SharedRateLimiter, SlidingWindowRateLimiter
 from .request_guards import install_request_guards
 from .review_jobs import ReviewJobs
@@ -131,9 +133,13 @@ def create_app(
         version=core_version(),
         description=_DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # served offline by routes_docs
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
     )
     install_error_handlers(app)
     install_request_guards(app)
+    app.include_router(routes_meta.health_router)
     for module in (
         routes_meta,
         routes_reviews,
@@ -142,7 +148,9 @@ def create_app(
         routes_laws,
         routes_search,
     ):
-        app.include_router(module.router)
+        app.include_router(module.router, dependencies=[API_KEY_SCHEMES])
+    app.include_router(routes_docs.router)
+    install_openapi(app, keys_required=keys.required)
     app.state.validation_hints = {routes_search.PATH: routes_search.VALIDATION_HINT}
     return app
 

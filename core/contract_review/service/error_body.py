@@ -64,7 +64,8 @@ class ErrorInfo(BaseModel):
 class ErrorBody(BaseModel):
     """The body of every error response."""
 
-    model_config = ConfigDict(extra="allow")
+    # extra: the unified search adds seed 003's ``clarify`` and ``meta``
+    model_config = ConfigDict(extra="allow", json_schema_serialization_defaults_required=True)
 
     success: Literal[False] = False
     error: ErrorInfo

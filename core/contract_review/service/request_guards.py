@@ -16,12 +16,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .api_keys import OPEN_PATHS
+from .api_keys import is_open_path
 from .browser_guards import SAFE_METHODS, host_allowed, origin_allowed
 from .error_body import ErrorInfo
 from .error_handlers import error_response
 
-__all__ = ["BodySizeLimit", "install_request_guards"]
+__all__ = ["BodySizeLimit", "guard_statuses", "install_request_guards"]
 
 CallNext = Callable[[Request], Awaitable[Response]]
 
@@ -70,6 +70,21 @@ class BodySizeLimit:
             return messages.pop(0) if messages else await receive()
 
         await self.app(scope, replay, send)
+
+
+def guard_statuses(path: str, method: str) -> tuple[int, ...]:
+    """The statuses the guards may answer a request for ``path`` (an OpenAPI path
+    template) with before its endpoint sees it, each with the error body: 400 (a ``Host``
+    that does not name this server), 413 (a body over the size limit), 403 for a method
+    that changes state (another web page's ``Origin``), and off the open paths 401 (no
+    key, or a wrong one) and 429 (over a rate limit). The OpenAPI document lists them
+    on every operation (:mod:`.openapi_schema`)."""
+    statuses = {400, 413}
+    if method.upper() not in SAFE_METHODS:
+        statuses.add(403)
+    if not is_open_path(path):
+        statuses.update({401, 429})
+    return tuple(sorted(statuses))
 
 
 _SMALLER = "send a smaller document, or raise max_upload_bytes (CONTRACT_REVIEW_MAX_UPLOAD_BYTES)"
@@ -124,7 +139,7 @@ def install_request_guards(app: FastAPI) -> None:
 
         key = service.keys.presented_key(request)
         request.state.principal = service.keys.principal_of(key)
-        if request.url.path not in OPEN_PATHS:
+        if not is_open_path(request.url.path):
             refusal = None
             if key is not None and service.keys.has_keys and not service.keys.is_valid(key):
                 refusal = "the API key sent is not valid"

@@ -16,13 +16,16 @@ from ..ask.conversation_models import Conversation, ConversationSummary
 from ..ask.conversations import ConversationStore
 from ..llm.llm_choice import choose_llm
 from .envelope import Envelope, envelope
+from .openapi_schema import errors
 from .principals import Caller, check_conversation, check_review
 from .service_state import ServiceState
 from .service_wiring import service_state
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["ask"])
+#: Conversations live in the store, answers come from the law index or an LLM (502 when
+#: one fails).
+router = APIRouter(tags=["ask"], responses=errors(502))
 
 #: The most a conversation's metadata may hold (JSON, UTF-8).
 MAX_METADATA_BYTES = 16_384
@@ -54,7 +57,11 @@ class NewConversation(BaseModel):
         return value
 
 
-@router.post("/ask", summary="Ask about the law library or a reviewed contract")
+@router.post(
+    "/ask",
+    summary="Ask about the law library or a reviewed contract",
+    responses=errors(404, 501),
+)
 def ask_question(
     request: Request, service: Service, principal: Caller, body: AskRequest
 ) -> Envelope[AskAnswer]:
@@ -93,7 +100,11 @@ def list_conversations(
     return envelope(request, _store(service).list(owned_by=principal.may_see))
 
 
-@router.get("/conversations/{conversation_id}", summary="A conversation with its messages")
+@router.get(
+    "/conversations/{conversation_id}",
+    summary="A conversation with its messages",
+    responses=errors(404),
+)
 def get_conversation(
     request: Request, service: Service, principal: Caller, conversation_id: ConversationId
 ) -> Envelope[Conversation]:
@@ -101,7 +112,9 @@ def get_conversation(
     return envelope(request, _store(service).get(conversation_id))
 
 
-@router.delete("/conversations/{conversation_id}", summary="Delete a conversation")
+@router.delete(
+    "/conversations/{conversation_id}", summary="Delete a conversation", responses=errors(404)
+)
 def delete_conversation(
     request: Request, service: Service, principal: Caller, conversation_id: ConversationId
 ) -> Envelope[str]:
@@ -111,7 +124,9 @@ def delete_conversation(
 
 
 @router.delete(
-    "/conversations/{conversation_id}/messages", summary="Clear a conversation's messages"
+    "/conversations/{conversation_id}/messages",
+    summary="Clear a conversation's messages",
+    responses=errors(404),
 )
 def clear_conversation(
     request: Request, service: Service, principal: Caller, conversation_id: ConversationId

@@ -16,6 +16,7 @@ from ..review.engine import RECORD_KIND, ReviewNotFoundError
 from ..review.report_models import ReviewReport
 from .envelope import Envelope, envelope
 from .error_body import ServiceError
+from .openapi_schema import errors
 from .principals import Caller, check_review
 from .service_state import ServiceState
 from .service_wiring import service_state
@@ -72,7 +73,11 @@ class Evaluation(BaseModel):
 EvaluateBody = Annotated[AnswerToEvaluate | ReviewToEvaluate, Field(discriminator="target")]
 
 
-@router.post("/evaluate", summary="Grade an answer or a review's findings (A–F)")
+@router.post(
+    "/evaluate",
+    summary="Grade an answer or a review's findings (A–F)",
+    responses=errors(404, 409, 502),
+)
 def evaluate(
     request: Request, service: Service, principal: Caller, body: EvaluateBody
 ) -> Envelope[Evaluation]:

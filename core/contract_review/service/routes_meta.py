@@ -14,11 +14,15 @@ from ..plugins import core_version
 from ..skills.tool_definitions import ToolDefinition, tool_definition
 from .envelope import Envelope, envelope
 from .error_body import ServiceError
+from .openapi_schema import errors
 from .service_state import ServiceState
 from .service_wiring import service_state
 
-__all__ = ["router"]
+__all__ = ["health_router", "router"]
 
+#: ``/health``, which needs no API key.
+health_router = APIRouter(tags=["service"])
+#: The rest, which take one.
 router = APIRouter(tags=["service"])
 
 Service = Annotated[ServiceState, Depends(service_state)]
@@ -72,14 +76,14 @@ class SkillView(BaseModel):
     tool: ToolDefinition
 
 
-@router.get("/health", summary="Health check")
-def health(service: Service) -> Health:
+@health_router.get("/health", summary="Health check")
+def get_health(service: Service) -> Health:
     """Always answers while the server runs; needs no API key."""
     return Health(version=core_version(), uptime_s=round(time.time() - service.started, 3))
 
 
 @router.get("/info", summary="What this server offers")
-def info(request: Request, service: Service) -> Envelope[Info]:
+def get_info(request: Request, service: Service) -> Envelope[Info]:
     settings = service.settings
     paths = sorted(request.app.openapi().get("paths", {}))
     data = Info(
@@ -110,20 +114,24 @@ def _domain_view(service: ServiceState, domain_id: str) -> DomainView:
 
 
 @router.get("/domains", summary="The installed legal domains")
-def domains(request: Request, service: Service) -> Envelope[list[DomainView]]:
+def list_domains(request: Request, service: Service) -> Envelope[list[DomainView]]:
     return envelope(request, [_domain_view(service, d) for d in sorted(service.registry.domains)])
 
 
-@router.get("/domains/{domain_id}", summary="One domain and its checklist")
-def domain(request: Request, service: Service, domain_id: str) -> Envelope[DomainView]:
+@router.get("/domains/{domain_id}", summary="One domain and its checklist", responses=errors(404))
+def get_domain(request: Request, service: Service, domain_id: str) -> Envelope[DomainView]:
     if domain_id not in service.registry.domains:
         known = ", ".join(sorted(service.registry.domains)) or "none installed"
         raise ServiceError("E_NOT_FOUND", f"no domain {domain_id!r} (installed: {known})")
     return envelope(request, _domain_view(service, domain_id))
 
 
-@router.get("/skills", summary="The registered skills with their tool definitions")
-def skills(
+@router.get(
+    "/skills",
+    summary="The registered skills with their tool definitions",
+    responses=errors(404),
+)
+def list_skills(
     request: Request,
     service: Service,
     domain: Annotated[

@@ -21,6 +21,7 @@ from ..review.report_models import ReviewReport
 from ..storage.readable import readable_records
 from .envelope import Envelope, envelope
 from .error_body import ServiceError
+from .openapi_schema import errors
 from .principals import Caller, check_review, review_owner
 from .review_job_models import ReviewJobView, UploadedFile
 from .service_state import ServiceState
@@ -28,7 +29,8 @@ from .service_wiring import service_state
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/reviews", tags=["reviews"])
+#: Every review operation reads or writes the store (502 when it fails).
+router = APIRouter(prefix="/reviews", tags=["reviews"], responses=errors(502))
 
 Service = Annotated[ServiceState, Depends(service_state)]
 ReviewId = Annotated[
@@ -92,7 +94,12 @@ def _read(upload: UploadFile, limit: int) -> bytes:
     return content
 
 
-@router.post("", status_code=202, summary="Upload a contract and start its review")
+@router.post(
+    "",
+    status_code=202,
+    summary="Upload a contract and start its review",
+    responses=errors(413, 501),
+)
 def create_review(
     request: Request,
     service: Service,
@@ -169,7 +176,7 @@ def list_reviews(
     return envelope(request, items)
 
 
-@router.get("/{review_id}", summary="Poll a review")
+@router.get("/{review_id}", summary="Poll a review", responses=errors(404))
 def get_review(
     request: Request, service: Service, principal: Caller, review_id: ReviewId
 ) -> Envelope[ReviewJobView]:
@@ -177,8 +184,12 @@ def get_review(
     return envelope(request, service.jobs.view(review_id))
 
 
-@router.post("/{review_id}/decisions", summary="Approve, reject or edit proposed changes")
-def decide(
+@router.post(
+    "/{review_id}/decisions",
+    summary="Approve, reject or edit proposed changes",
+    responses=errors(404, 409),
+)
+def decide_findings(
     request: Request, service: Service, principal: Caller, review_id: ReviewId, body: DecisionsBody
 ) -> Envelope[ReviewJobView]:
     check_review(principal, service.storage, review_id)
@@ -190,8 +201,9 @@ def decide(
 @router.post(
     "/{review_id}/findings/{finding_id}/{decision}",
     summary="Approve or reject one proposed change",
+    responses=errors(404, 409),
 )
-def decide_one(
+def decide_finding(
     request: Request,
     service: Service,
     principal: Caller,
@@ -207,9 +219,12 @@ def decide_one(
 
 
 @router.post(
-    "/{review_id}/resume", status_code=202, summary="Resume a paused or interrupted review"
+    "/{review_id}/resume",
+    status_code=202,
+    summary="Resume a paused or interrupted review",
+    responses=errors(404),
 )
-def resume(
+def resume_review(
     request: Request,
     service: Service,
     principal: Caller,
@@ -239,8 +254,12 @@ def _stop(service: ServiceState, review_id: str) -> None:
         )
 
 
-@router.post("/{review_id}/cancel", summary="Stop a queued or running review")
-def cancel(
+@router.post(
+    "/{review_id}/cancel",
+    summary="Stop a queued or running review",
+    responses=errors(404, 409, 503),
+)
+def cancel_review(
     request: Request, service: Service, principal: Caller, review_id: ReviewId
 ) -> Envelope[ReviewJobView]:
     """A queued or running review stops and ends as failed ("cancelled"); it is not resumed
@@ -250,7 +269,11 @@ def cancel(
     return envelope(request, service.jobs.view(review_id))
 
 
-@router.delete("/{review_id}", summary="Delete a review, its checkpoints and uploads")
+@router.delete(
+    "/{review_id}",
+    summary="Delete a review, its checkpoints and uploads",
+    responses=errors(404, 409, 503),
+)
 def delete_review(
     request: Request, service: Service, principal: Caller, review_id: ReviewId
 ) -> Envelope[str]:
@@ -268,9 +291,12 @@ def delete_review(
     summary="Download a review's report (json, md or html), or the contract in Word with "
     "tracked changes and comments (docx)",
     response_class=Response,
-    responses={200: {"content": {m.split(";")[0]: {} for m in _MEDIA.values()}}},
+    responses={
+        200: {"content": {m.split(";")[0]: {} for m in _MEDIA.values()}},
+        **errors(404, 409, 501),
+    },
 )
-def report(
+def get_review_report(
     service: Service,
     principal: Caller,
     review_id: ReviewId,

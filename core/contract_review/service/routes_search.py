@@ -16,6 +16,7 @@ from ..unified_search.response_models import UnifiedSearchResponse
 from ..unified_search.search_errors import EXAMPLE_REQUEST, UnifiedSearchError
 from .error_body import ServiceError
 from .error_handlers import request_id_of
+from .openapi_schema import errors
 from .service_state import ServiceState
 from .service_wiring import service_state
 
@@ -40,7 +41,10 @@ class UnifiedSearchAnswer(UnifiedSearchResponse):
 
 
 @router.post(
-    PATH, summary="Unified search (seed 003): nl, exact or hybrid", response_model_exclude_none=True
+    PATH,
+    summary="Unified search (seed 003): nl, exact or hybrid",
+    response_model_exclude_none=True,
+    responses=errors(409, 422, 501, 502),
 )
 def search_unified(
     request: Request,
