@@ -34,6 +34,7 @@ What ``review`` uses:
 * :mod:`.review_approval` — ``--interactive``: decide each change in the terminal;
 * :mod:`.review_output` — writing the reports, and the summary printed after a review;
 * :mod:`.review_portfolio` — reviewing a folder of documents with a portfolio summary;
+* :mod:`.review_running` — one file's review request and reports (also the MCP ``review`` tool's);
 
 What ``index``, ``search``, ``law`` and ``ask`` share:
 
