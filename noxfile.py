@@ -18,8 +18,8 @@ TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 #: Extras the test sessions install: dashscope so its wire format is tested against a
-#: local stub server, server for the HTTP service's tests.
-TEST_EXTRAS = "test,formats,dashscope,server"
+#: local stub server, server for the HTTP service's tests, mcp for the MCP server's.
+TEST_EXTRAS = "test,formats,dashscope,server,mcp"
 
 
 def _install_all(session: nox.Session, extras: str = TEST_EXTRAS) -> None:

@@ -25,6 +25,7 @@ Commands:
 * :mod:`.ask_command` — ``ask``: answer a question with citations;
 * :mod:`.evaluate_command` — ``evaluate``: grade a report's findings or an answer;
 * :mod:`.serve_command` — ``serve``: run the HTTP service;
+* :mod:`.mcp_command` — ``mcp``: serve the tools and reports over the Model Context Protocol;
 * :mod:`.store_command` — ``store check``: find damaged records, and move them aside;
 * :mod:`.new_domain_command` — ``new-domain``: start a domain plugin package;
 
