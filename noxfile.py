@@ -19,8 +19,8 @@ TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 
 #: Extras the test sessions install: dashscope so the Dashscope LLM client's wire format
 #: is tested against a local stub server, server for the HTTP service's tests, ray for
-#: folder reviews on a local Ray cluster.
-TEST_EXTRAS = "test,formats,dashscope,server,ray"
+#: folder reviews on a local Ray cluster, mcp for the MCP server's.
+TEST_EXTRAS = "test,formats,dashscope,server,ray,mcp"
 
 
 def _install_all(session: nox.Session, extras: str = TEST_EXTRAS) -> None:

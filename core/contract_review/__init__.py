@@ -34,6 +34,7 @@ What core does, one sub-package each:
 * :mod:`.evaluation` — quality grades of answers, findings and reports; retrieval metrics;
 * :mod:`.storage` — the store of reviews, checkpoints and conversations;
 * :mod:`.service` — the HTTP service (FastAPI);
+* :mod:`.mcp` — the MCP server: the tools and the stored reports to MCP clients;
 * :mod:`.cli` — the ``contract-review`` command;
 * :mod:`.scaffold` — a new domain plugin package, generated from templates;
 * :mod:`.testing` — the kit plugin authors test their domain packages with;

@@ -25,6 +25,7 @@ Commands:
 * :mod:`.ask_command` — ``ask``: answer a question with citations;
 * :mod:`.evaluate_command` — ``evaluate``: grade a report's findings or an answer;
 * :mod:`.serve_command` — ``serve``: run the HTTP service;
+* :mod:`.mcp_command` — ``mcp``: serve the tools and reports over the Model Context Protocol;
 * :mod:`.store_command` — ``store check``: find damaged records, and move them aside;
 * :mod:`.new_domain_command` — ``new-domain``: start a domain plugin package;
 
@@ -35,6 +36,7 @@ What ``review`` uses:
 * :mod:`.review_output` — writing the reports, and the summary printed after a review;
 * :mod:`.review_portfolio` — reviewing a folder of documents with a portfolio summary;
 * :mod:`.review_ray` — a folder's documents reviewed as tasks on a Ray cluster;
+* :mod:`.review_running` — one file's review request and reports (also the MCP ``review`` tool's);
 
 What ``index``, ``search``, ``law`` and ``ask`` share:
 

@@ -4,6 +4,7 @@ or the answer as JSON."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,12 +16,13 @@ from .retrieval_options import offline_option
 if TYPE_CHECKING:
     from ..ask.answer_models import AskAnswer, AskRequest
     from ..config import Settings
+    from ..laws.law_index import LawIndex
     from ..llm.client_types import LLMClient
 
-__all__ = ["ask"]
+__all__ = ["answer_question", "ask", "ask_request"]
 
 
-def _request(
+def ask_request(
     question: str,
     review_id: str | None,
     conversation_id: str | None,
@@ -28,6 +30,10 @@ def _request(
     mode: str,
     language: str,
 ) -> AskRequest:
+    """The request of ``ask`` with these options.
+
+    :raises InputError: naming what does not validate (an empty question...).
+    """
     from pydantic import ValidationError
 
     from ..ask.answer_models import AskRequest
@@ -84,6 +90,55 @@ def _print(answer: AskAnswer) -> None:
     )
     for note in answer.notes:
         console.print(f"Note: {note}")
+
+
+def answer_question(
+    request: AskRequest,
+    *,
+    settings: Settings,
+    law_index_dir: Path | None = None,
+    opened: Callable[[Path], LawIndex] | None = None,
+    llm_name: str | None = None,
+    offline: bool | None = None,
+    new_conversation: bool = False,
+) -> AskAnswer:
+    """Answer ``request`` as ``contract-review ask`` does: from the law index
+    (``law_index_dir``, else the configured one) or, with a review id, from the store;
+    by the configured LLM unless the mode is extractive (said on stderr first).
+    ``opened`` opens the law index (default: read it now, saying on stderr first when
+    its embedder sends the question elsewhere); a server passes one that keeps it open.
+
+    :raises InputError: when there is no law index and no review id (saying how to
+        build one), or the request cannot be answered (see :func:`~..ask.asking.ask`).
+    """
+    from ..ask.asking import NO_LAW_INDEX_MESSAGE
+    from ..ask.asking import ask as ask_question
+    from ..ask.conversations import ConversationStore
+    from ..errors import InputError
+    from ..laws.law_tools import configured_law_index_dir
+    from ..storage.opening import open_storage
+    from .retrieval_options import open_law_index_announced
+
+    law_index = None
+    if request.review_id is None:
+        directory = configured_law_index_dir(settings, law_index_dir)
+        if directory is None:
+            raise InputError(NO_LAW_INDEX_MESSAGE)
+        law_index = (
+            opened(directory)
+            if opened is not None
+            else open_law_index_announced(
+                directory, offline=offline, what="The question", settings=settings
+            )
+        )
+    llm = _llm(request.options.mode, llm_name, settings, offline)
+    if request.review_id is None and request.conversation_id is None and not new_conversation:
+        return ask_question(request, law_index=law_index, llm=llm)
+    with open_storage(settings) as storage:
+        if new_conversation:
+            created = ConversationStore(storage).create(metadata={"started_by": "cli"})
+            request = request.model_copy(update={"conversation_id": created.id})
+        return ask_question(request, law_index=law_index, storage=storage, llm=llm)
 
 
 @click.command("ask")
@@ -161,34 +216,18 @@ def ask(
     """
     if new_conversation and conversation_id is not None:
         raise click.UsageError("choose one of --conversation and --new-conversation")
-    from ..ask.asking import NO_LAW_INDEX_MESSAGE
-    from ..ask.asking import ask as ask_question
-    from ..ask.conversations import ConversationStore
     from ..config import load_settings
-    from ..errors import InputError
-    from ..laws.law_tools import configured_law_index_dir
-    from ..storage.opening import open_storage
-    from .retrieval_options import open_law_index_announced
 
     settings = load_settings()
-    request = _request(question, review_id, conversation_id, top_k, mode, language)
-    law_index = None
-    if review_id is None:
-        directory = configured_law_index_dir(settings, law_index_dir)
-        if directory is None:
-            raise InputError(NO_LAW_INDEX_MESSAGE)
-        law_index = open_law_index_announced(
-            directory, offline=offline, what="The question", settings=settings
-        )
-    llm = _llm(mode, llm_name, settings, offline)
-    if review_id is None and conversation_id is None and not new_conversation:
-        answer = ask_question(request, law_index=law_index, llm=llm)
-    else:
-        with open_storage(settings) as storage:
-            if new_conversation:
-                created = ConversationStore(storage).create(metadata={"started_by": "cli"})
-                request = request.model_copy(update={"conversation_id": created.id})
-            answer = ask_question(request, law_index=law_index, storage=storage, llm=llm)
+    request = ask_request(question, review_id, conversation_id, top_k, mode, language)
+    answer = answer_question(
+        request,
+        settings=settings,
+        law_index_dir=law_index_dir,
+        llm_name=llm_name,
+        offline=offline,
+        new_conversation=new_conversation,
+    )
     if as_json:
         echo_json(answer.model_dump(mode="json"))
     else:

@@ -37,8 +37,14 @@ class ContractReviewGroup(click.Group):
             return super().invoke(ctx)
         except ContractReviewError as exc:
             logger.debug("command failed", exc_info=True)
-            click.echo(f"Error: {one_line(str(exc)) or type(exc).__name__}", err=True)
+            click.echo(error_line(exc), err=True)
             ctx.exit(exc.exit_code)
+
+
+def error_line(exc: ContractReviewError) -> str:
+    """What the CLI prints for ``exc``: ``Error: <message>``, on one line (the MCP
+    server's tool errors say the same)."""
+    return f"Error: {one_line(str(exc)) or type(exc).__name__}"
 
 
 def one_line(message: str) -> str:

@@ -18,6 +18,7 @@ from .errors import ContractReviewGroup
 from .evaluate_command import evaluate
 from .index_command import index
 from .law_command import law
+from .mcp_command import mcp
 from .new_domain_command import new_domain
 from .parse_command import parse
 from .plugins_command import plugins
@@ -39,6 +40,7 @@ COMMANDS: tuple[click.Command, ...] = (
     ask,
     evaluate,
     serve,
+    mcp,
     store,
     new_domain,
 )

@@ -20,14 +20,15 @@ from ..llm.llm_choice import llm_notice
 from ..registry import Registry
 from ..review.approval import Approver, AutoApprover, PausingApprover
 from ..review.engine_context import ProgressCallback
-from ..review.engine_request import ApprovalMode, DocumentInput, ReviewRequest
+from ..review.engine_request import ApprovalMode
 from ..review.state import ReviewState
 from .context import CliState, pass_state
 from .errors import EXIT_FINDINGS
 from .review_approval import TerminalApprover
 from .review_arguments import REFERENCE_PAIRS, ReferencePairsCommand
-from .review_output import REPORTS_NOT_WRITTEN, print_summary, write_review_reports
+from .review_output import REPORTS_NOT_WRITTEN, print_summary
 from .review_portfolio import FolderExecutor, review_folder
+from .review_running import file_review_request, write_state_reports
 
 if TYPE_CHECKING:
     from ..review.engine import ReviewEngine
@@ -279,16 +280,13 @@ def review(
         if fail_on is not None and total.at_least(RiskLevel(fail_on)):
             ctx.exit(EXIT_FINDINGS)
         return
-    pairs = ctx.meta.get(REFERENCE_PAIRS, [])
-    request = ReviewRequest(
-        domain_id=domain_id,
-        documents=[
-            DocumentInput(path=str(path)),
-            *(DocumentInput(path=p, role=r) for p, r in pairs),
-        ],
+    request = file_review_request(
+        path,
+        domain_id,
+        references=ctx.meta.get(REFERENCE_PAIRS, []),
         party=party,
-        playbook_path=str(playbook) if playbook is not None else None,
-        use_orchestrator=orchestrator,
+        playbook=playbook,
+        orchestrator=orchestrator,
         llm=llm_name,
         approval=mode,
         report_language=report_language or "",
@@ -320,17 +318,7 @@ def _finish(
     fail_on: str | None,
     formats: tuple[str, ...] = (),
 ) -> None:
-    from ..review.report_building import export_sources
-
-    report = engine.report(result)
-    written = write_review_reports(
-        report,
-        registry,
-        out_dir,
-        storage=engine.storage,
-        formats=formats,
-        sources=export_sources(result),
-    )
+    report, written = write_state_reports(engine, registry, result, out_dir, formats=formats)
     print_summary(report, written)
     if result.status == "paused":
         click.echo(

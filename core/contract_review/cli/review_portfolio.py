@@ -19,7 +19,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..domain import RiskLevel
 from ..errors import ContractReviewError, InputError
 from ..registry import Registry
-from ..review.engine_request import DocumentInput, ReviewRequest
 from ..review.findings import FindingStatus
 from ..review.report_models import (
     REPORT_STEM,
@@ -30,7 +29,8 @@ from ..review.report_models import (
 )
 from ..storage.records import utc_now
 from .errors import one_line
-from .review_output import write_reports, write_review_reports
+from .review_output import write_reports
+from .review_running import file_review_request, write_state_reports
 
 if TYPE_CHECKING:
     from ..review.engine import ReviewEngine
@@ -110,14 +110,9 @@ FinishedJobs = Generator[tuple[_Job, PortfolioEntry], None, None]
 def _review_document(engine: ReviewEngine, registry: Registry, job: _Job) -> PortfolioEntry:
     """Review one document and write its reports; a document that cannot be reviewed
     is a failed entry naming why."""
-    from ..review.report_building import export_sources
-
     path = Path(job.path)
-    request = ReviewRequest(
-        domain_id=job.domain_id,
-        documents=[DocumentInput(path=job.path)],
-        party=job.party,
-        report_language=job.report_language,
+    request = file_review_request(
+        job.path, job.domain_id, party=job.party, report_language=job.report_language
     )
     try:
         state = engine.start(request)
@@ -126,14 +121,8 @@ def _review_document(engine: ReviewEngine, registry: Registry, job: _Job) -> Por
     except Exception as exc:  # a fault on one document must not stop the data room
         error = f"the review stopped on an unexpected error ({type(exc).__name__}: {exc})"
         return PortfolioEntry(document=path.name, status="failed", error=error)
-    report = engine.report(state)
-    write_review_reports(
-        report,
-        registry,
-        Path(job.out_dir) / job.report_dir,
-        storage=engine.storage,
-        formats=job.formats,
-        sources=export_sources(state),
+    report, _ = write_state_reports(
+        engine, registry, state, Path(job.out_dir) / job.report_dir, formats=job.formats
     )
     checklist = registry.domain(job.domain_id).checklist
     names = {item.clause_id: item.clause_name_en or item.clause_name for item in checklist}
