@@ -63,11 +63,7 @@ class ApiKeyGuard:
             return
         request = Request(scope)
         key = self.policy.presented_key(request)
-        refusal = None
-        if key is not None and self.policy.has_keys and not self.policy.is_valid(key):
-            refusal = "the API key sent is not valid"
-        elif key is None and self.policy.required:
-            refusal = "this server requires an API key"
+        refusal = self.policy.refusal(key)
         if refusal is not None:
             await _unauthorized(send, refusal)
             return

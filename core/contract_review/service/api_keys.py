@@ -136,6 +136,15 @@ class ApiKeyPolicy:
         key = request.headers.get("x-api-key", "").strip()
         return key or None
 
+    def refusal(self, key: str | None) -> str | None:
+        """Why a request presenting ``key`` (None: none) is refused, or None when it may
+        go on: a key that is not one of ours, or no key where one is required."""
+        if key is not None and self.has_keys and not self.is_valid(key):
+            return "the API key sent is not valid"
+        if key is None and self.required:
+            return "this server requires an API key"
+        return None
+
     def is_valid(self, key: str) -> bool:
         """Whether ``key`` is one of the configured keys (constant-time comparison)."""
         return any(hmac.compare_digest(key.encode(), known.encode()) for known in self._keys)

@@ -140,11 +140,7 @@ def install_request_guards(app: FastAPI) -> None:
         key = service.keys.presented_key(request)
         request.state.principal = service.keys.principal_of(key)
         if not is_open_path(request.url.path):
-            refusal = None
-            if key is not None and service.keys.has_keys and not service.keys.is_valid(key):
-                refusal = "the API key sent is not valid"
-            elif key is None and service.keys.required:
-                refusal = "this server requires an API key"
+            refusal = service.keys.refusal(key)
             # a refused request counts toward its address's limit too: guessing keys is
             # rate-limited like anything else
             decision = service.limiter.check(service.keys.client_of(request, key))
