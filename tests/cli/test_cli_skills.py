@@ -104,3 +104,29 @@ def test_no_skills_installed(run_cli_bare: Any) -> None:
     result = run_cli_bare(["skills", "--json"])
     assert result.exit_code == 0
     assert all(s["domain"] == "*" for s in json.loads(result.stdout))
+
+
+def test_skills_run_reads_the_document_at_the_clause(run_cli: Any, tmp_path: Any) -> None:
+    contract = tmp_path / "lease.txt"
+    contract.write_text(
+        "LEASE\n\n1. Rent\nThe Tenant shall pay rent of USD 12,000 per month, reviewed "
+        "every 3 years by no more than 5%.\n\n2. Term\nThe term is ten years.\n",
+        encoding="utf-8",
+    )
+    result = run_cli(
+        ["skills", "run", "extract_financial_terms", "--document", str(contract), "--clause", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    ran = json.loads(result.stdout)
+    assert ran["success"] is True and ran["data"]["clause_found"] is True
+    values = {term["text"] for term in ran["data"]["terms"]}
+    assert any("12,000" in text for text in values) and any("5%" in text for text in values)
+
+    wrong = run_cli(
+        ["skills", "run", "get_clause_context", "--document", str(contract), "--input", "[1]"]
+    )
+    assert wrong.exit_code != 0 and "--input must be a JSON object" in wrong.stderr
+    unknown = run_cli(["skills", "run", "no_such_skill", "--document", str(contract)])
+    assert unknown.exit_code != 0 and "unknown skill 'no_such_skill'" in unknown.stderr
+    missing = run_cli(["skills", "run", "get_clause_context", "--document", "nowhere.txt"])
+    assert missing.exit_code != 0 and "nowhere.txt" in missing.stderr

@@ -21,6 +21,7 @@ OPERATION_IDS = {
     "GET /domains": "list_domains",
     "GET /domains/{domain_id}": "get_domain",
     "GET /skills": "list_skills",
+    "POST /skills/{skill_id}/run": "run_skill",
     "GET /reviews": "list_reviews",
     "POST /reviews": "create_review",
     "GET /reviews/{review_id}": "get_review",

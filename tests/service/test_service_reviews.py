@@ -287,3 +287,34 @@ def test_a_review_can_be_asked_for_in_the_other_language(client: TestClient) -> 
     )
     assert bad.status_code in (400, 422), bad.text
     assert "report_language" in bad.text
+
+
+def test_a_skill_runs_on_an_uploaded_document(client: TestClient) -> None:
+    """POST /skills/{id}/run: the skill reads the uploaded contract at the clause asked
+    for, as in a review; an unknown skill is 404, bad arguments 400."""
+    upload = {"file": (THROWAWAY_CONTRACT_NAME, CONTRACT, "text/plain")}
+    ran = client.post(
+        "/skills/get_clause_context/run",
+        data={"clause_id": "1", "domain": DOMAIN, "arguments": '{"include_neighbors": true}'},
+        files=upload,
+    )
+    assert ran.status_code == 200, ran.text
+    result = ran.json()["data"]
+    assert result["success"] is True, result
+    assert result["data"]["found"] is True and result["data"]["text"]
+    assert client.post(
+        "/skills/no_such_skill/run", data={"clause_id": "1"}, files=upload
+    ).status_code == 404
+    bad = client.post(
+        "/skills/get_clause_context/run",
+        data={"clause_id": "1", "domain": DOMAIN, "arguments": "[1]"},
+        files=upload,
+    )
+    assert bad.status_code == 400 and "arguments" in bad.json()["error"]["message"]
+    wrong = client.post(
+        "/skills/get_clause_context/run",
+        data={"clause_id": "1", "domain": DOMAIN, "arguments": '{"max_chars": "many"}'},
+        files=upload,
+    )
+    assert wrong.status_code == 200 and wrong.json()["data"]["success"] is False
+    assert "max_chars" in wrong.json()["data"]["error"]

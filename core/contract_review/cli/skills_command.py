@@ -1,7 +1,9 @@
-"""``contract-review skills``: the installed skills, and their tool definitions for an LLM."""
+"""``contract-review skills``: the installed skills, their tool definitions for an LLM,
+and ``skills run``: one skill on a document, outside a review."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -16,7 +18,7 @@ if TYPE_CHECKING:
     from ..skills.registration import SkillRegistration
 
 
-@click.command("skills")
+@click.group("skills", invoke_without_command=True)
 @click.option(
     "--domain",
     "domain_id",
@@ -43,7 +45,9 @@ if TYPE_CHECKING:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the listing as JSON.")
 @pass_state
+@click.pass_context
 def skills(
+    context: click.Context,
     state: CliState,
     domain_id: str | None,
     tools: bool,
@@ -58,8 +62,11 @@ def skills(
     listed (and can be planned for) but do not run yet.
 
     With --tools --domain DOMAIN, print the tool definitions the review agent hands to
-    the LLM; internal inputs such as the parsed document are not part of them.
+    the LLM; internal inputs such as the parsed document are not part of them. Run one
+    skill on a document with 'skills run SKILL --document FILE --clause ID'.
     """
+    if context.invoked_subcommand is not None:
+        return
     if tools:
         if domain_id is None:
             raise click.UsageError(
@@ -149,3 +156,86 @@ def _print_table(selected: list[Registered[SkillRegistration]], domain_id: str |
             registered.plugin,
         )
     console.print(table)
+
+
+@skills.command("run")
+@click.argument("skill_id", metavar="SKILL")
+@click.option(
+    "--document",
+    "document",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The contract the skill reads (.txt, .md, .docx, .pdf).",
+)
+@click.option(
+    "--clause",
+    "clause_id",
+    default="1",
+    show_default=True,
+    help="The clause as the document numbers it ('4.1', '第十二条') or a checklist item's id.",
+)
+@click.option(
+    "--input",
+    "input_json",
+    default="{}",
+    help="The skill's own arguments as a JSON object, as an LLM's tool call gives them "
+    "(see 'skills --tools --domain DOMAIN').",
+)
+@click.option(
+    "--reference",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A related document (Employer's Requirements, disclosure letter...).",
+)
+@click.option("--reference-role", default="reference", show_default=True)
+@click.option("--domain", "domain_id", help="The domain whose checklist and playbook apply.")
+@click.option("--party", default="", help="The side we act for, e.g. 甲方, contractor.")
+@pass_state
+def run_skill(
+    state: CliState,
+    skill_id: str,
+    document: Path,
+    clause_id: str,
+    input_json: str,
+    reference: Path | None,
+    reference_role: str,
+    domain_id: str | None,
+    party: str,
+) -> None:
+    """Run SKILL on a document at one clause, outside a review, and print its result
+    as JSON. The skill's input is built as a review builds it (the parsed document,
+    the domain's checklist and playbook); --input sets the skill's own arguments.
+
+    \b
+    Example:
+      contract-review skills run extract_financial_terms --document contract.txt --clause 14.1
+    """
+    import json
+
+    import anyio
+
+    from ..config import load_settings
+    from ..errors import InputError
+    from ..review.document_skills import DocumentSkillArguments, run_skill_on_document
+
+    try:
+        arguments = json.loads(input_json)
+    except ValueError as exc:
+        raise InputError(f"--input is not JSON: {exc}") from None
+    if not isinstance(arguments, dict):
+        raise InputError("--input must be a JSON object of the skill's arguments")
+    registry = state.load_registry()
+    skill = registry.skill(skill_id)
+    documents = DocumentSkillArguments(
+        document_path=str(document),
+        reference_path=str(reference) if reference is not None else None,
+        reference_role=reference_role,
+        domain=domain_id,
+        party=party,
+        clause_id=clause_id,
+    )
+    result = anyio.run(
+        lambda: run_skill_on_document(registry, load_settings(), skill, documents, arguments)
+    )
+    echo_json(result.model_dump(mode="json"))
+    if not result.success:
+        raise SystemExit(1)

@@ -7,7 +7,6 @@ Modules, one job each:
 * :mod:`.server` — the SDK's server with the tools and resources; stdio and HTTP;
 * :mod:`.tools` — every tool: name, schemas from pydantic models, what it runs;
 * :mod:`.tool_models` — the inputs and outputs of the server's own tools;
-* :mod:`.tool_documents` — the documents a tool is given, read as a review reads them;
 * :mod:`.resources` — the store's review reports as ``review://`` resources;
 * :mod:`.http_auth` — the HTTP service's API keys on the streamable HTTP transport.
 """

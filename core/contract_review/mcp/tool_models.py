@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..ask.answer_models import AskMode
+from ..review.document_skills import DocumentSkillArguments
 from ..review.findings import Finding
 from ..review.report_models import ReviewStatus, RiskSummary
 
@@ -37,45 +38,6 @@ def _one_of(path: str | None, text: str | None, what: str, prefix: str) -> None:
     """Exactly one of a document's path and text must be given."""
     if (path is None) == (text is None):
         raise ValueError(f"give the {what} as {prefix}_path or as {prefix}_text (one of them)")
-
-
-class DocumentSkillArguments(_Arguments):
-    """What a skill tool adds to its skill's own input: the contract (and a related
-    document) the skill reads, and the domain whose checklist and playbook apply."""
-
-    document_path: str | None = Field(default=None, description=_PATH_HELP)
-    document_text: str | None = Field(default=None, description=_TEXT_HELP)
-    document_name: str = Field(default="contract.txt", description=_NAME_HELP)
-    reference_path: str | None = Field(
-        default=None,
-        description="A related document (Employer's Requirements, disclosure letter, "
-        "General Conditions...) for the skills that read one.",
-    )
-    reference_text: str | None = Field(default=None, description="The related document's text.")
-    reference_name: str = Field(default="reference.txt", description=_NAME_HELP)
-    reference_role: str = Field(
-        default="reference",
-        description="The related document's role: reference, er, disclosure, baseline or "
-        "one of the domain's role ids.",
-    )
-    domain: str | None = Field(
-        default=None,
-        description="The domain whose checklist and playbook apply (default: the skill's "
-        "own; for a generic skill, 'generic' when installed).",
-    )
-    party: str = Field(default="", description="The side we act for, e.g. 甲方, contractor.")
-    clause_id: str = Field(
-        min_length=1,
-        description="The clause as the document numbers it, e.g. '4.1', '第十二条', or a "
-        "checklist item's id.",
-    )
-
-    @model_validator(mode="after")
-    def _documents_given(self) -> DocumentSkillArguments:
-        _one_of(self.document_path, self.document_text, "document", "document")
-        if self.reference_path is not None and self.reference_text is not None:
-            raise ValueError("give the related document as reference_path or reference_text")
-        return self
 
 
 class SearchReferenceDocToolInput(_Arguments):

@@ -30,8 +30,8 @@ import anyio.to_thread
 from pydantic import BaseModel, ValidationError
 
 from ..builtin.law_skills import LAW_SKILLS
-from ..domain import ALL_DOMAINS
 from ..errors import ContractReviewError, InputError, describe_validation_error
+from ..review.document_skills import document_file, run_skill_on_document
 from ..skills.dispatcher import SkillDispatcher
 from ..skills.generic.reference_search_models import (
     SearchReferenceDocInput,
@@ -39,7 +39,6 @@ from ..skills.generic.reference_search_models import (
 )
 from ..skills.registration import SkillRegistration, SkillResult, SkillStatus
 from ..skills.tool_definitions import tool_parameters
-from .tool_documents import document_file, skill_state
 from .tool_models import (
     AskToolInput,
     DocumentSkillArguments,
@@ -200,21 +199,14 @@ class ToolBox:
                 {k: v for k, v in arguments.items() if k in document_fields},
             )
             own = {k: v for k, v in arguments.items() if k in skill_fields}
-            domain_id = self._domain_of(skill, documents.domain)
-            with tempfile.TemporaryDirectory(prefix="contract-review-mcp-") as folder:
-                state = await anyio.to_thread.run_sync(
-                    partial(
-                        skill_state,
-                        documents,
-                        domain_id=domain_id,
-                        registry=self.registry,
-                        settings=self.settings,
-                        folder=Path(folder),
-                    )
-                )
-                result = await self.dispatcher.prepare_and_call(
-                    skill.skill_id, clause_id=documents.clause_id, state=state, arguments=own
-                )
+            result = await run_skill_on_document(
+                self.registry,
+                self.settings,
+                skill,
+                documents,
+                own,
+                dispatcher=self.dispatcher,
+            )
             return _skill_data(result)
 
         return McpTool(skill.skill_id, description, schema, output_schema(skill.output_model), run)
@@ -305,30 +297,6 @@ class ToolBox:
                 "build one with 'contract-review law index LAWS_FOLDER --out DIR'"
             )
         return directory
-
-    def _domain_of(self, skill: SkillRegistration, asked: str | None) -> str:
-        """The domain a skill runs in: the one asked for (which the skill must apply
-        to), else the skill's own, else for a generic skill the generic domain or the
-        first installed one."""
-        if asked is not None:
-            domain = self.registry.domain(asked)  # UnknownDomainError naming the installed
-            if not skill.applies_to(domain.domain_id):
-                raise InputError(
-                    f"the skill {skill.skill_id} belongs to the {skill.domain} domain, not "
-                    f"to {domain.domain_id}"
-                )
-            return domain.domain_id
-        if skill.domain != ALL_DOMAINS:
-            return skill.domain
-        if DEFAULT_DOMAIN in self.registry.domains:
-            return DEFAULT_DOMAIN
-        installed = sorted(self.registry.domains)
-        if not installed:
-            raise InputError(
-                f"the skill {skill.skill_id} reads a contract with a domain's checklist, and "
-                "no domain is installed (pip install contract-review-generic)"
-            )
-        return installed[0]
 
     def _review(self, data: ReviewToolInput, caller: Principal | None) -> ReviewToolOutput:
         from ..cli.review_running import file_review_request, write_state_reports

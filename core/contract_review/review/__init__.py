@@ -35,6 +35,7 @@ Analysing a clause:
 * :mod:`.item_mentions` — before an item is reported missing: found by its words? applies?
 * :mod:`.playbook_step` — the playbook a review applies, bound to documents and party;
 * :mod:`.skill_facts` — :class:`SkillFact`, what a skill read, for report and playbook;
+* :mod:`.document_skills` — a skill run on a document outside a review (CLI, HTTP, MCP);
 * :mod:`.findings` — :class:`Finding` with its evidence and redline; checked items;
 * :mod:`.governing_law` — the law the contract chooses, read from its text;
 * :mod:`.law_evidence` — law articles quoted in findings, only under PRC law;

@@ -37,6 +37,7 @@ from . import (
     routes_meta,
     routes_reviews,
     routes_search,
+    routes_skills,
 )
 from .api_keys import API_KEY_SCHEMES, ApiKeyPolicy
 from .browser_guards import allowed_host_names
@@ -147,6 +148,7 @@ def create_app(
         routes_evaluate,
         routes_laws,
         routes_search,
+        routes_skills,
     ):
         app.include_router(module.router, dependencies=[API_KEY_SCHEMES])
     app.include_router(routes_docs.router)
