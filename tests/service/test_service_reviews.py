@@ -302,9 +302,10 @@ def test_a_skill_runs_on_an_uploaded_document(client: TestClient) -> None:
     result = ran.json()["data"]
     assert result["success"] is True, result
     assert result["data"]["found"] is True and result["data"]["text"]
-    assert client.post(
-        "/skills/no_such_skill/run", data={"clause_id": "1"}, files=upload
-    ).status_code == 404
+    assert (
+        client.post("/skills/no_such_skill/run", data={"clause_id": "1"}, files=upload).status_code
+        == 404
+    )
     bad = client.post(
         "/skills/get_clause_context/run",
         data={"clause_id": "1", "domain": DOMAIN, "arguments": "[1]"},
