@@ -184,11 +184,16 @@ def ask(
     if review_id is None and conversation_id is None and not new_conversation:
         answer = ask_question(request, law_index=law_index, llm=llm)
     else:
-        with open_storage(settings) as storage:
+        with (
+            open_storage(settings) as storage,
+            ConversationStore.from_settings(storage, settings) as conversations,
+        ):
             if new_conversation:
-                created = ConversationStore(storage).create(metadata={"started_by": "cli"})
+                created = conversations.create(metadata={"started_by": "cli"})
                 request = request.model_copy(update={"conversation_id": created.id})
-            answer = ask_question(request, law_index=law_index, storage=storage, llm=llm)
+            answer = ask_question(
+                request, law_index=law_index, storage=storage, llm=llm, conversations=conversations
+            )
     if as_json:
         echo_json(answer.model_dump(mode="json"))
     else:
