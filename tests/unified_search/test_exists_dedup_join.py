@@ -256,6 +256,8 @@ def test_the_capabilities_document_describes_each_operation() -> None:
     ]
     assert parameters["options.join_strategy"].default == "by_id"
     assert parameters["options.dedup_fields"].type == "array of string"
+    assert parameters["options.dedup_fields"].default == ["id"]
+    assert parameters["options.join_fields"].default == ["id"]
     assert "exact_query.graph.target_id" in parameters
     assert "between" in (parameters["exact_query.filters[].op"].allowed or [])
     assert parameters["X-Client-Profile"].location == "header"

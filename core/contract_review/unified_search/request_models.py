@@ -211,7 +211,7 @@ class SearchOptions(BaseModel):
         default=False, description="Return the plan, defaults and metrics without searching."
     )
     dedup_fields: list[str] = Field(
-        default_factory=lambda: ["id"],
+        default=["id"],
         min_length=1,
         description="Results agreeing on all these attributes count once (the first in "
         "order is kept, before paging); default by entity id. E.g. ['law_id'] keeps one "
@@ -225,7 +225,7 @@ class SearchOptions(BaseModel):
         "external_edge: hits linked to it by an edge (graph.relation_types, else all).",
     )
     join_fields: list[str] = Field(
-        default_factory=lambda: ["id"],
+        default=["id"],
         min_length=1,
         description="The attributes field_equality compares (e.g. ['law_id']).",
     )
