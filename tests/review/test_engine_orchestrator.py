@@ -80,7 +80,10 @@ class RoutingLLM:
 
 def _request(path: Path) -> ReviewRequest:
     return ReviewRequest(
-        domain_id="testdom", documents=[DocumentInput(path=str(path))], use_orchestrator=True
+        domain_id="testdom",
+        documents=[DocumentInput(path=str(path))],
+        use_orchestrator=True,
+        use_react_agent=True,
     )
 
 

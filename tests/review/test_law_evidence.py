@@ -310,7 +310,7 @@ def test_the_llm_is_told_the_law_and_its_prc_citations_are_stripped(tmp_path: Pa
     )
     llm = ScriptedLLM([answer] * 8)
     engine = make_engine(tmp_path, make_registry(), llm=llm)
-    state = engine.start(request_for(write_contract(tmp_path, contract)))
+    state = engine.start(request_for(write_contract(tmp_path, contract), use_react_agent=True))
     assert state.governing_law is not None and state.governing_law.name == "England and Wales"
     prompt = llm.calls[0].last_user_text
     assert "Governing law: England and Wales (clause 4)" in prompt

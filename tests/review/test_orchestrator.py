@@ -26,6 +26,7 @@ from contract_review.review.plan import (
     ReviewPlan,
     apply_adjustment,
     build_default_plan,
+    plan_differences,
 )
 from contract_review.testing.fake_llm import ScriptedLLM
 from contract_review.testing.strategies import checklists
@@ -316,6 +317,56 @@ def test_apply_adjustment_is_pure_and_keeps_reviewed() -> None:
     assert new.for_clause("8.1").max_iterations == 5  # type: ignore[union-attr]
     assert depths(plan)["8.1"] is AnalysisDepth.STANDARD and new.plan_version == 2
     assert apply_adjustment(plan, adj, keep={"1.1", "8.1"}) is plan
+
+
+def test_an_adjustment_that_changes_nothing_keeps_the_version() -> None:
+    plan = build_default_plan(FIVE)
+    same = [
+        ClauseAnalysisPlan(
+            clause_id=cp.clause_id,
+            analysis_depth=cp.analysis_depth,
+            rationale="looked again after 4.1: still right",
+        )
+        for cp in plan.clause_plans
+    ]
+    adj = PlanAdjustment(should_adjust=True, reason="re-checked", adjusted_clauses=same)
+    kept = apply_adjustment(plan, adj)
+    assert kept is plan and kept.plan_version == 1
+    # applied again and again (a dispatcher answering "adjust" after every clause), the
+    # version stays where it was
+    for _ in range(9):
+        kept = apply_adjustment(kept, adj)
+    assert kept.plan_version == 1
+    assert plan_differences(plan.clause_plans, kept.clause_plans) == []
+
+
+def test_a_real_change_still_bumps_the_version_and_says_what() -> None:
+    plan = build_default_plan(FIVE)
+    deeper = PlanAdjustment(
+        should_adjust=True,
+        adjusted_clauses=[ClauseAnalysisPlan(clause_id="8.1", analysis_depth=AnalysisDepth.DEEP)],
+    )
+    new = apply_adjustment(plan, deeper)
+    assert new.plan_version == 2
+    assert plan_differences(plan.clause_plans, new.clause_plans) == ["8.1: standard → deep"]
+    # same depth, other tools: a change too
+    tools = PlanAdjustment(
+        should_adjust=True,
+        adjusted_clauses=[
+            ClauseAnalysisPlan(
+                clause_id="8.1",
+                analysis_depth=AnalysisDepth.DEEP,
+                suggested_tools=["get_clause_context", "extract_financial_terms"],
+            )
+        ],
+    )
+    newer = apply_adjustment(new, tools)
+    assert newer.plan_version == 3
+    assert plan_differences(new.clause_plans, newer.clause_plans) == [
+        "8.1: tools (none) → get_clause_context, extract_financial_terms"
+    ]
+    # and asking for what is now the plan changes nothing
+    assert apply_adjustment(newer, tools) is newer
 
 
 # --------------------------------------------------------------------------- property

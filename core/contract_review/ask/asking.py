@@ -82,25 +82,32 @@ def ask(
     law_index: LawIndex | None,
     storage: StorageBackend | None = None,
     llm: LLMClient | None = None,
+    conversations: ConversationStore | None = None,
 ) -> AskAnswer:
     """Answer ``request`` (see the module docs).
 
     :param law_index: The law library to answer legal questions from (None: only
         questions about a review can be answered).
-    :param storage: The store holding the review and the conversation, when given.
+    :param storage: The store holding the review and the conversation, when given
+        (default: the store of ``conversations``).
     :param llm: An LLM to write the answer; None answers by quoting.
+    :param conversations: The conversations the turn is added to — a caller asking
+        several questions keeps one, auto-saving on its interval
+        (:meth:`ConversationStore.from_settings`) and closing it at the end; default:
+        one that saves the turn at once.
     :raises InputError: for no law index and no review, mode ``llm`` without an LLM, a
         review or conversation id without a store or breaking the id rule.
     :raises ReviewNotFoundError: when the store has no such review.
     :raises ConversationNotFoundError: when the store has no such conversation.
     """
+    if storage is None and conversations is not None:
+        storage = conversations.storage
     _check_inputs(request, law_index, storage, llm)
     options = request.options
-    conversations: ConversationStore | None = None
     earlier: list[str] = []
     if request.conversation_id is not None:
         assert storage is not None
-        conversations = ConversationStore(storage)
+        conversations = conversations or ConversationStore(storage)
         earlier = conversations.get(request.conversation_id).user_questions()
     # a law question is read as the law index reads its texts
     tokenizer = (

@@ -134,11 +134,16 @@ def answer_question(
     llm = _llm(request.options.mode, llm_name, settings, offline)
     if request.review_id is None and request.conversation_id is None and not new_conversation:
         return ask_question(request, law_index=law_index, llm=llm)
-    with open_storage(settings) as storage:
+    with (
+        open_storage(settings) as storage,
+        ConversationStore.from_settings(storage, settings) as conversations,
+    ):
         if new_conversation:
-            created = ConversationStore(storage).create(metadata={"started_by": "cli"})
+            created = conversations.create(metadata={"started_by": "cli"})
             request = request.model_copy(update={"conversation_id": created.id})
-        return ask_question(request, law_index=law_index, storage=storage, llm=llm)
+        return ask_question(
+            request, law_index=law_index, storage=storage, llm=llm, conversations=conversations
+        )
 
 
 @click.command("ask")

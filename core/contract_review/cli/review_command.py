@@ -112,6 +112,12 @@ def _approver(mode: ApprovalMode) -> Approver:
     help="Plan the review with the orchestrator (default: the use_orchestrator setting).",
 )
 @click.option(
+    "--react/--no-react",
+    default=None,
+    help="Let the LLM analyse each clause, choosing its tools (the ReAct worker); "
+    "--no-react runs the plan's tools and the playbook (default: the use_react_agent setting).",
+)
+@click.option(
     "--llm",
     "llm_name",
     metavar="NAME",
@@ -196,6 +202,7 @@ def review(
     resume_id: str | None,
     report_id: str | None,
     orchestrator: bool | None,
+    react: bool | None,
     llm_name: str | None,
     playbook: Path | None,
     party: str,
@@ -212,8 +219,8 @@ def review(
     playbook, and write report.json, report.md and report.html into --out.
 
     \b
-    Offline by default: with no LLM configured the domain's playbook rules analyse
-    each clause. Examples:
+    Offline by default: the domain's playbook rules analyse each clause. With an LLM
+    configured, --react lets it analyse them and --orchestrator lets it plan. Examples:
       contract-review review examples/fidic/particular_conditions.txt --domain fidic \\
         --reference examples/fidic/general_conditions.txt --role baseline \\
         --reference examples/fidic/employers_requirements.txt --role er --out review-out
@@ -287,6 +294,7 @@ def review(
         party=party,
         playbook=playbook,
         orchestrator=orchestrator,
+        react=react,
         llm=llm_name,
         approval=mode,
         report_language=report_language or "",

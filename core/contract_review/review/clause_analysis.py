@@ -1,9 +1,10 @@
 """The engine's ``analyze`` step for one checklist item.
 
-Locate the item (hook ``locate_clauses``). With an LLM, the ReAct worker analyses it
-(:mod:`contract_review.review.clause_react`); offline — or when the LLM fails — run the
-skills its plan names through the dispatcher (inputs built by the
-``build_skill_input`` hook) and apply the playbook to the located passages. Either way,
+Locate the item (hook ``locate_clauses``). With ``use_react_agent`` on and an LLM, the
+ReAct worker analyses it (:mod:`contract_review.review.clause_react`); otherwise — the
+setting off, no LLM, or the LLM failing — run the skills its plan names through the
+dispatcher (inputs built by the ``build_skill_input`` hook) and apply the playbook to
+the located passages. Either way,
 quote matching sections of the reference documents (Employer's Requirements,
 disclosure letter) as evidence. A located item on which no playbook rule
 fires is no finding: it is recorded as checked and in order
@@ -83,7 +84,8 @@ def analyze_clause(
         else:
             work.findings = [missing_finding(item, state.reported_in)]
         return work
-    answered = analyze_with_llm(ctx, state, item, plan, locations) if ctx.llm is not None else None
+    react = ctx.use_react_agent and ctx.llm is not None
+    answered = analyze_with_llm(ctx, state, item, plan, locations) if react else None
     if answered is not None:
         findings, work.skill_results = answered
         work.worker = "react"

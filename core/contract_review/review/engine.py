@@ -70,7 +70,11 @@ class ReviewEngine:
     :param approver: Decides proposed changes; default: report them as proposed.
     :param llm: The LLM client for analysis and planning; by default chosen from the
         request's ``llm`` and the settings (:func:`contract_review.llm.choose_llm`).
-        Pass ``None`` to review offline whatever is configured.
+        Pass ``None`` to review offline whatever is configured. It is used only when
+        ``use_react_agent`` (the ReAct worker analyses clauses) or ``use_orchestrator``
+        (it plans the review) is on, in the request or the settings (seed SPEC-21's
+        matrix); with both off the review runs the plan's tools and the playbook, and
+        its notes say the LLM was left unused.
     :param progress: Told after every node (node name, clauses done, clauses planned).
     :param announce: Told which LLM receives contract text, before any is sent.
     """
@@ -238,19 +242,32 @@ class ReviewEngine:
         )
         if first and note:
             state.notes.append(note)
-        llm = (
-            choose_llm(request.llm, settings=self.settings, registry=self.registry)
-            if self._llm is _UNSET
-            else self._llm
-        )
-        state.llm = "none" if llm is None else f"{llm.info.provider} ({llm.info.model})"
-        if llm is not None and self.announce is not None:
-            self.announce(llm.info)
         use_orchestrator = (
             request.use_orchestrator
             if request.use_orchestrator is not None
             else self.settings.use_orchestrator
         )
+        use_react_agent = (
+            request.use_react_agent
+            if request.use_react_agent is not None
+            else self.settings.use_react_agent
+        )
+        configured = (
+            choose_llm(request.llm, settings=self.settings, registry=self.registry)
+            if self._llm is _UNSET
+            else self._llm
+        )
+        # the LLM is used only by the orchestrator (planning) and the ReAct worker
+        llm = configured if use_orchestrator or use_react_agent else None
+        if first:
+            state.notes.extend(
+                _unused_llm_notes(
+                    configured, use_react_agent=use_react_agent, use_orchestrator=use_orchestrator
+                )
+            )
+        state.llm = "none" if llm is None else f"{llm.info.provider} ({llm.info.model})"
+        if llm is not None and self.announce is not None:
+            self.announce(llm.info)
         orchestrator = orchestrator_plugin(
             self.settings.model_copy(update={"use_orchestrator": use_orchestrator}), llm
         )
@@ -270,6 +287,7 @@ class ReviewEngine:
             llm=llm,
             progress=self.progress,
             orchestrator=orchestrator,
+            use_react_agent=use_react_agent,
         )
 
     def _run(self, ctx: EngineContext, state: ReviewState) -> ReviewState:
@@ -318,6 +336,27 @@ class ReviewEngine:
             "report": report.model_dump(mode="json") if report is not None else None,
         }
         self.storage.save(RECORD_KIND, state.review_id, data)
+
+
+def _unused_llm_notes(
+    llm: LLMClient | None, *, use_react_agent: bool, use_orchestrator: bool
+) -> list[str]:
+    """What the report says when the settings leave the LLM out of the review: one is
+    configured but neither the ReAct worker nor the orchestrator is on, or the worker
+    is on with no LLM to drive it (SPEC-21 §10.3: every combination is valid)."""
+    if llm is not None and not (use_react_agent or use_orchestrator):
+        return [
+            f"an LLM is configured ({llm.info.provider} ({llm.info.model})) but was not "
+            "used: use_react_agent and use_orchestrator are off, so the plan's tools and "
+            "the playbook analysed every clause (--react or CONTRACT_REVIEW_USE_REACT_AGENT=1 "
+            "lets the LLM analyse them)"
+        ]
+    if llm is None and use_react_agent:
+        return [
+            "use_react_agent is on but no LLM is configured: the plan's tools and the "
+            "playbook analysed every clause"
+        ]
+    return []
 
 
 def _revision(state: ReviewState) -> tuple[object, ...]:

@@ -1,7 +1,7 @@
 """What the engine's nodes share for one review: the registry, settings, store, domain,
 skill dispatcher and the review's skill runs (one event loop), LLM, approver, the
-playbook step, the review's own planner (the orchestrator, when on) and the run's
-checkpoint writer."""
+playbook step, the review's own planner (the orchestrator, when on), whether the ReAct
+worker analyses clauses, and the run's checkpoint writer."""
 
 from __future__ import annotations
 
@@ -65,6 +65,9 @@ class EngineContext:
     llm: LLMClient | None = None
     progress: ProgressCallback | None = None
     orchestrator: ReviewPlanner | None = None
+    #: Whether the ReAct worker analyses clauses (with ``llm``); otherwise the plan's
+    #: tools run and the playbook decides (SPEC-21 §10.3).
+    use_react_agent: bool = False
     skill_runs: SkillRuns = attrs.field()
     checkpoints: CheckpointWriter = attrs.field()
 

@@ -26,7 +26,13 @@ from .clause_analysis import analyze_clause
 from .diffs import suggested_change
 from .engine_context import EngineContext
 from .findings import Evidence, Finding, FindingStatus
-from .plan import ClauseAnalysisPlan, ReviewPlan, apply_adjustment, build_default_plan
+from .plan import (
+    ClauseAnalysisPlan,
+    ReviewPlan,
+    apply_adjustment,
+    build_default_plan,
+    plan_differences,
+)
 from .report_models import ClauseReview, PlanChange
 from .report_words import item_name, say
 from .routing import adjust_plan, plan_review, route_after_analyze
@@ -229,17 +235,12 @@ def save_clause_node(ctx: EngineContext, state: ReviewState) -> None:
     )
     adjusted = apply_adjustment(plan, adjustment, keep=done)
     if adjusted.plan_version != plan.plan_version:
-        before = {cp.clause_id: cp.analysis_depth for cp in plan.clause_plans}
         state.plan_changes.append(
             PlanChange(
                 after_clause=work.checklist_item_id,
                 plan_version=adjusted.plan_version,
                 reason=adjustment.reason,
-                changes=[
-                    f"{cp.clause_id}: {before[cp.clause_id].value} → {cp.analysis_depth.value}"
-                    for cp in adjusted.clause_plans
-                    if before.get(cp.clause_id) is not cp.analysis_depth
-                ],
+                changes=plan_differences(plan.clause_plans, adjusted.clause_plans),
             )
         )
         state.review_plan = adjusted

@@ -41,6 +41,11 @@ class ReviewRequest(BaseModel):
     use_orchestrator: bool | None = Field(
         default=None, description="Plan with the orchestrator; None uses the setting."
     )
+    use_react_agent: bool | None = Field(
+        default=None,
+        description="Analyse each clause with the ReAct worker (the LLM chooses the tools); "
+        "False runs the plan's tools and the playbook; None uses the setting.",
+    )
     llm: str | None = Field(
         default=None, description="'none', 'openai', 'dashscope'...; None uses the setting."
     )

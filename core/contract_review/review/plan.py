@@ -139,27 +139,32 @@ def apply_adjustment(
     Adjusted clauses take the new depth — with that depth's iteration limit and skip
     flags — and the new rationale (tools are kept unless the adjustment names some).
     Clauses the plan does not hold, and clauses in ``keep`` (those already reviewed),
-    are ignored. When something changed the version goes up by one and the depth
-    distribution is recounted; otherwise ``plan`` itself is returned.
+    are ignored, and so is an adjustment that would leave a clause's depth and tools as
+    they are (a new rationale alone changes nothing). When something changed the version
+    goes up by one and the depth distribution is recounted; otherwise ``plan`` itself is
+    returned, its version unchanged.
     """
     if not adjustment.should_adjust or not adjustment.adjusted_clauses:
         return plan
     adjusted = {cp.clause_id: cp for cp in adjustment.adjusted_clauses if cp.clause_id not in keep}
-    if not any(cp.clause_id in adjusted for cp in plan.clause_plans):
-        return plan
     new_plans: list[ClauseAnalysisPlan] = []
+    changed_any = False
     for cp in plan.clause_plans:
         adj = adjusted.get(cp.clause_id)
-        if adj is None:
+        changed = (
+            None
+            if adj is None
+            else cp.model_copy(
+                update={"suggested_tools": list(adj.suggested_tools) or cp.suggested_tools}
+            ).with_depth(adj.analysis_depth)
+        )
+        if adj is None or changed is None or not plan_differences([cp], [changed]):
             new_plans.append(cp)
             continue
-        changed = cp.model_copy(
-            update={
-                "suggested_tools": list(adj.suggested_tools) or cp.suggested_tools,
-                "rationale": adj.rationale or cp.rationale,
-            }
-        )
-        new_plans.append(changed.with_depth(adj.analysis_depth))
+        changed_any = True
+        new_plans.append(changed.model_copy(update={"rationale": adj.rationale or cp.rationale}))
+    if not changed_any:
+        return plan
     return plan.model_copy(
         update={
             "clause_plans": new_plans,
@@ -167,3 +172,25 @@ def apply_adjustment(
             "plan_version": plan.plan_version + 1,
         }
     )
+
+
+def plan_differences(
+    before: Iterable[ClauseAnalysisPlan], after: Iterable[ClauseAnalysisPlan]
+) -> list[str]:
+    """What changed from ``before`` to ``after`` for the clauses both hold, one line per
+    change: ``"17.6: standard → deep"``, ``"4.1: tools a, b → a, b, c"``. Empty when
+    nothing that steers the review changed (rationale and order are not counted)."""
+    earlier = {cp.clause_id: cp for cp in before}
+    lines: list[str] = []
+    for cp in after:
+        old = earlier.get(cp.clause_id)
+        if old is None:
+            continue
+        if old.analysis_depth is not cp.analysis_depth:
+            lines.append(f"{cp.clause_id}: {old.analysis_depth.value} → {cp.analysis_depth.value}")
+        if old.suggested_tools != cp.suggested_tools:
+            lines.append(
+                f"{cp.clause_id}: tools {', '.join(old.suggested_tools) or '(none)'} → "
+                f"{', '.join(cp.suggested_tools) or '(none)'}"
+            )
+    return lines

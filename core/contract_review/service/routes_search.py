@@ -1,7 +1,11 @@
 """``POST /api/search/unified``: seed 003's unified search over the law library seen as a
 graph. The answer keeps the seed's shape (``results``, ``clarify``, ``meta``) with the
 service's ``success`` and ``request_id``; errors use the one error body, with the
-``clarify`` block and ``meta`` when the search made them."""
+``clarify`` block and ``meta`` when the search made them.
+
+``GET /api/search/capabilities``: the capabilities document (seed 003
+``capabilities.json``) — URL, method, parameters and limits of each operation, written
+from the limits the planner enforces and the request model that validates each body."""
 
 from __future__ import annotations
 
@@ -10,24 +14,29 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Header
 from starlette.requests import Request
 
+from ..unified_search.capabilities import SearchCapabilities, search_capabilities
 from ..unified_search.executor import unified_search
 from ..unified_search.request_models import UnifiedSearchRequest
 from ..unified_search.response_models import UnifiedSearchResponse
 from ..unified_search.search_errors import EXAMPLE_REQUEST, UnifiedSearchError
-from .error_body import ServiceError
+from .error_body import STATUS_OF, ServiceError
 from .error_handlers import request_id_of
 from .openapi_schema import errors
 from .service_state import ServiceState
 from .service_wiring import service_state
 
-__all__ = ["PATH", "VALIDATION_HINT", "router"]
+__all__ = ["CAPABILITIES_PATH", "PATH", "VALIDATION_HINT", "router"]
 
 router = APIRouter(tags=["search"])
 
 Service = Annotated[ServiceState, Depends(service_state)]
 
+#: Where the search's routes are mounted.
+BASE_PATH = "/api/search"
 #: Where the unified search answers.
-PATH = "/api/search/unified"
+PATH = f"{BASE_PATH}/unified"
+#: Where the capabilities document is served.
+CAPABILITIES_PATH = f"{BASE_PATH}/capabilities"
 
 #: Offered with a request that does not validate (seed 003: 返回示例与校验错误).
 VALIDATION_HINT = f"a valid request looks like {EXAMPLE_REQUEST}"
@@ -71,3 +80,19 @@ def search_unified(
             exc.code, exc.message, step=exc.step, suggestion=exc.suggestion, extra=extra
         ) from exc
     return UnifiedSearchAnswer(**response.model_dump(), request_id=request_id_of(request))
+
+
+class CapabilitiesAnswer(SearchCapabilities):
+    """The capabilities document."""
+
+    success: Literal[True] = True
+    request_id: str
+
+
+@router.get(
+    CAPABILITIES_PATH,
+    summary="The unified search's capabilities: operations, parameters, limits (seed 003)",
+)
+def search_capabilities_document(request: Request) -> CapabilitiesAnswer:
+    document = search_capabilities(http_status=STATUS_OF, base_path=BASE_PATH)
+    return CapabilitiesAnswer(**document.model_dump(), request_id=request_id_of(request))

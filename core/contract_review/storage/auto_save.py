@@ -71,6 +71,16 @@ class AutoSaver:
         due = self._last_save is None or self._clock() - self._last_save >= self._interval
         return self.flush() if due else None
 
+    def note_saved(self, data: Mapping[str, Any]) -> None:
+        """Note that ``data`` was saved just now by someone else (the record was created
+        with it): the interval runs from now, and nothing is pending.
+
+        :raises InputError: when ``data`` is not a JSON object.
+        """
+        self._saved_text = encode_payload(data, what=f"{self._kind} {self._id!r}")
+        self._pending = None
+        self._last_save = self._clock()
+
     def flush(self) -> StoredRecord | None:
         """Save the pending change, if any.
 

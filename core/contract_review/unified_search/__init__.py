@@ -18,6 +18,7 @@ What goes in and out:
 * :mod:`.response_models` — the response: results, clarify block, meta;
 * :mod:`.search_errors` — the seed's error codes and their bodies;
 * :mod:`.search_profiles` — the client profiles and what each changes;
+* :mod:`.capabilities` — the limits and the capabilities document (one source);
 
 Planning and running:
 
@@ -32,6 +33,7 @@ The law graph:
 * :mod:`.graph_traversal` — breadth-first traversal along chosen relations;
 * :mod:`.entity_filters` — filters on entity attributes: checked and applied;
 * :mod:`.entity_ordering` — ``options.order_by``: checked and applied;
+* :mod:`.entity_dedup` — ``options.dedup_fields``: agreeing results counted once;
 
 The two kinds of plan:
 
@@ -49,6 +51,7 @@ from typing import TYPE_CHECKING
 from ..lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
+    from .capabilities import SEARCH_LIMITS, SearchCapabilities, search_capabilities
     from .executor import unified_search
     from .law_graph import LawGraph
     from .planner import SearchPlan, plan_search
@@ -57,6 +60,9 @@ if TYPE_CHECKING:
     from .search_errors import UnifiedSearchError, schema_error
 
 _EXPORTS: dict[str, str] = {
+    "SEARCH_LIMITS": "capabilities",
+    "SearchCapabilities": "capabilities",
+    "search_capabilities": "capabilities",
     "unified_search": "executor",
     "LawGraph": "law_graph",
     "SearchPlan": "planner",
@@ -68,13 +74,16 @@ _EXPORTS: dict[str, str] = {
 }
 
 __all__ = [
+    "SEARCH_LIMITS",
     "LawGraph",
+    "SearchCapabilities",
     "SearchPlan",
     "UnifiedSearchError",
     "UnifiedSearchRequest",
     "UnifiedSearchResponse",
     "plan_search",
     "schema_error",
+    "search_capabilities",
     "unified_search",
 ]
 

@@ -20,7 +20,10 @@ from .search_errors import UnifiedSearchError
 
 __all__ = [
     "ENTITY_FIELDS",
+    "FILTER_OPS",
     "FieldKind",
+    "attribute_value",
+    "check_attribute_names",
     "check_filters",
     "field_kind",
     "filtered",
@@ -68,7 +71,8 @@ ENTITY_FIELDS: dict[EntityType, dict[str, FieldKind]] = {
         "defined_in": "list",
     },
 }
-_OPS: dict[FieldKind, tuple[FilterOp, ...]] = {
+#: The operators each kind of attribute takes.
+FILTER_OPS: dict[FieldKind, tuple[FilterOp, ...]] = {
     "text": ("eq", "ne", "in", "contains"),
     "list": ("eq", "ne", "in", "contains"),
     "date": ("eq", "ne", "in", "gte", "lte", "gt", "lt", "between"),
@@ -170,15 +174,43 @@ def check_filters(filters: Sequence[Filter], types: Sequence[EntityType]) -> Non
                 suggestion=f"filter on one of: {', '.join(known)}; for counts or other "
                 "aggregates, fetch the subgraph and aggregate on the client",
             )
-        if flt.op not in _OPS[kind]:
+        if flt.op not in FILTER_OPS[kind]:
             raise UnifiedSearchError(
                 "E_NOT_SUPPORTED",
                 f"{_where(position)}.op: {flt.field!r} is a {kind} attribute and does not "
                 f"take {flt.op!r}",
                 step="filter",
-                suggestion=f"use one of: {', '.join(_OPS[kind])}",
+                suggestion=f"use one of: {', '.join(FILTER_OPS[kind])}",
             )
         _check_value(position, flt, kind)
+
+
+def check_attribute_names(names: Sequence[str], types: Sequence[EntityType], where: str) -> None:
+    """Check that every name in ``names`` (given in ``where``) is an attribute of the
+    entities of ``types``.
+
+    :raises UnifiedSearchError: ``E_NOT_SUPPORTED`` naming the attribute and the
+        attributes there are.
+    """
+    for position, name in enumerate(names):
+        if field_kind(name, types) is None:
+            known = sorted({field for t in types for field in ENTITY_FIELDS[t]})
+            raise UnifiedSearchError(
+                "E_NOT_SUPPORTED",
+                f"{where}[{position}]: the {'/'.join(types) or 'selected'} entities have no "
+                f"attribute {name!r}",
+                step="validate",
+                suggestion=f"use one of: {', '.join(known)}",
+            )
+
+
+def attribute_value(entity: Entity, field: str) -> AttrValue:
+    """``entity``'s value of ``field`` (id, type, name or an attribute; None when it has
+    none)."""
+    if field in _COMMON:
+        value: AttrValue = getattr(entity, field)
+        return value
+    return (entity.attrs or {}).get(field)
 
 
 def _normal(field: str, value: Any) -> Any:

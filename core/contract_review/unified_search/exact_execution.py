@@ -1,29 +1,30 @@
 """Running an exact plan on the law graph: the entities a concept or id names (or, with
-filters alone, every entity passing them), filtered, ordered and paged; or, with a
-graph query, the start entity and the page of its neighbours as a subgraph.
+filters alone, every entity passing them), filtered, ordered, de-duplicated and paged;
+with a graph query, the start entity and the page of its neighbours as a subgraph; with
+a relation check, whether the start and the target are related (``exists``), the two
+and the edges between them.
 
-A listing by filters alone that keeps more than 2000 entities and does not filter on a
-date gets the seed's default time window: entities that took effect in the last three
-years (a ``filter`` degeneration), unless that would keep none.
+A listing by filters alone that keeps more than ``hard_limit`` (2000) entities and does
+not filter on a date gets the seed's default time window: entities that took effect in
+the last ``time_window_years`` (three) years (a ``filter`` degeneration), unless that
+would keep none.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from .entity_dedup import deduplicated
 from .entity_filters import filtered
 from .entity_ordering import order_entities
 from .execution_outcome import EntityView, Outcome
 from .graph_traversal import traverse
 from .law_graph import LawGraph
-from .planner import HARD_LIMIT, SearchPlan
+from .planner import SearchPlan
 from .response_models import Degeneration, Entity, Subgraph
 
-__all__ = ["TIME_WINDOW_YEARS", "run_exact", "time_window"]
-
-#: The default time window, in years, of a large listing.
-TIME_WINDOW_YEARS = 3
+__all__ = ["page_of", "run_exact", "time_window"]
 _DATE_FIELDS = frozenset({"effective_date", "revised_date", "version_date"})
 
 
@@ -41,9 +42,11 @@ def time_window(
 ) -> list[Entity]:
     """``entities`` within the default time window when it applies (see the module
     docs), recording the window and the degeneration in ``outcome``."""
-    if len(entities) <= HARD_LIMIT or any(flt.field in _DATE_FIELDS for flt in plan.filters):
+    limits = plan.limits
+    if len(entities) <= limits.hard_limit or any(flt.field in _DATE_FIELDS for flt in plan.filters):
         return list(entities)
-    cutoff = today.replace(year=today.year - TIME_WINDOW_YEARS, day=min(today.day, 28))
+    years = limits.time_window_years
+    cutoff = today.replace(year=today.year - years, day=min(today.day, 28))
     recent = [
         entity
         for entity in entities
@@ -51,7 +54,7 @@ def time_window(
     ]
     if not recent:
         return list(entities)
-    outcome.time_window = f"effective_date >= {cutoff.isoformat()} (last {TIME_WINDOW_YEARS} years)"
+    outcome.time_window = f"effective_date >= {cutoff.isoformat()} (last {years} years)"
     outcome.degeneration.append(
         Degeneration(
             type="filter",
@@ -69,9 +72,46 @@ def _candidates(plan: SearchPlan, graph: LawGraph) -> list[Entity]:
     return [entity for entity in graph.entities.values() if entity.type in wanted]
 
 
-def _page(plan: SearchPlan, entities: list[Entity]) -> list[Entity]:
-    ordered = order_entities(entities, plan.order)
-    return ordered[plan.offset : plan.offset + plan.limit]
+def page_of(
+    plan: SearchPlan,
+    entities: Sequence[Entity],
+    outcome: Outcome,
+    *,
+    scores: Mapping[str, float] | None = None,
+) -> list[Entity]:
+    """The page of ``entities``: ordered, de-duplicated on the plan's ``dedup_fields``
+    (recording the total and the duplicates in ``outcome``), then cut."""
+    ordered = order_entities(entities, plan.order, scores=scores)
+    kept, outcome.duplicates = deduplicated(ordered, plan.dedup_fields)
+    outcome.total = len(kept)
+    return kept[plan.offset : plan.offset + plan.limit]
+
+
+def _relation_check(plan: SearchPlan, graph: LawGraph, start: Entity, outcome: Outcome) -> None:
+    assert plan.graph is not None
+    target_ids = plan.target.entity_ids if plan.target is not None else []
+    target = graph.entities.get(target_ids[0]) if target_ids else None
+    view = view_of(plan)
+    if target is not None and not filtered([target], plan.filters):
+        target = None  # the filters apply to the target: one failing them is no answer
+    if target is None:
+        outcome.exists = False
+        outcome.entities = [view(start)]
+        outcome.subgraph = Subgraph(nodes=[view(start)])
+        return
+    walk = traverse(
+        graph,
+        [start.id],
+        relation_types=plan.graph.relation_types,
+        direction=plan.graph.direction,
+        depth=plan.graph.depth,
+    )
+    pair = [start] if target.id == start.id else [start, target]
+    edges = walk.edges_among({start.id, target.id}) if target.id in walk.nodes else []
+    outcome.exists = bool(edges)
+    outcome.total = len(edges)
+    outcome.entities = [view(entity) for entity in pair]
+    outcome.subgraph = Subgraph(nodes=[view(entity) for entity in pair], edges=edges)
 
 
 def run_exact(plan: SearchPlan, graph: LawGraph, *, today: datetime.date | None = None) -> Outcome:
@@ -83,13 +123,17 @@ def run_exact(plan: SearchPlan, graph: LawGraph, *, today: datetime.date | None 
         kept = filtered(candidates, plan.filters)
         if plan.resolution is None:
             kept = time_window(kept, plan, outcome, today or datetime.date.today())
-        outcome.total = len(kept)
-        outcome.entities = [view(entity) for entity in _page(plan, kept)]
+        outcome.entities = [view(entity) for entity in page_of(plan, kept, outcome)]
         return outcome
     if not candidates:
         outcome.subgraph = Subgraph()
+        if plan.relation_check:
+            outcome.exists = False
         return outcome
     start = candidates[0]
+    if plan.relation_check:
+        _relation_check(plan, graph, start, outcome)
+        return outcome
     walk = traverse(
         graph,
         [start.id],
@@ -98,8 +142,7 @@ def run_exact(plan: SearchPlan, graph: LawGraph, *, today: datetime.date | None 
         depth=plan.graph.depth,
     )
     neighbours = filtered((graph.entities[node] for node in walk.nodes), plan.filters)
-    outcome.total = len(neighbours)
-    page = _page(plan, neighbours)
+    page = page_of(plan, neighbours, outcome)
     nodes = [start, *page]
     outcome.entities = [view(start)]
     outcome.subgraph = Subgraph(

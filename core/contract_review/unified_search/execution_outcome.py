@@ -21,6 +21,10 @@ class Outcome:
     texts: list[TextHit] = field(default_factory=list)
     #: Matches before paging.
     total: int = 0
+    #: Results left out as duplicates on ``dedup_fields``.
+    duplicates: int = 0
+    #: The relation check's answer (None when the request is none).
+    exists: bool | None = None
     #: Calls made to the search backend.
     calls: int = 0
     time_window: str | None = None

@@ -104,7 +104,10 @@ def _response(
     defaults = plan.defaults
     if outcome is not None:
         results = SearchResults(
-            entities=outcome.entities, subgraph=outcome.subgraph, texts=outcome.texts
+            entities=outcome.entities,
+            subgraph=outcome.subgraph,
+            texts=outcome.texts,
+            exists=outcome.exists,
         )
         subgraph = outcome.subgraph
         size = SizeMetrics(
@@ -126,6 +129,7 @@ def _response(
                 calls=outcome.calls if outcome is not None else 0,
                 size=size,
                 total=outcome.total if outcome is not None else None,
+                duplicates=outcome.duplicates if outcome is not None else 0,
             ),
             intent=_intent(plan, graph),
             grounding=_grounding(plan, graph),

@@ -1,11 +1,15 @@
 """The ordered steps of a search plan, with their parameters and, when the request
 asks to explain or is a dry run, each step in words.
 
-- exact: validate → resolve_entity / ground_concept → filter → traverse → paginate;
-- nl: validate → ground_concept → text_search → fuse → paginate;
+- exact: validate → resolve_entity / ground_concept → filter → traverse → dedup →
+  paginate; a relation check: validate → resolve_entity / ground_concept → filter →
+  check_relation;
+- nl: validate → ground_concept → text_search → fuse → dedup → paginate;
 - hybrid: validate → ground_concept (the question) → resolve_entity / ground_concept
-  (the exact start, which scopes the hits) → text_search → filter → fuse → paginate →
-  traverse (around the articles of the page).
+  (the exact start) → join (which hits the start keeps) → text_search → filter → fuse
+  → dedup → paginate → traverse (around the articles of the page).
+
+The dedup step is listed when ``dedup_fields`` is not the default (entity ids).
 """
 
 from __future__ import annotations
@@ -54,6 +58,57 @@ def _traverse_step(plan: SearchPlan, start: str) -> tuple[str, StepParams, str] 
     )
 
 
+_JOIN_WORDS = {
+    "by_id": "keep the hits tied to the start by id: a law's articles, an article and the "
+    "articles one hop from it, the articles of a term's law",
+    "field_equality": "keep the hits whose article agrees with the start on {fields}",
+    "external_edge": "keep the hits linked to the start by an edge ({relations}, either way)",
+}
+
+
+def _join_step(plan: SearchPlan) -> tuple[str, StepParams, str] | None:
+    exact = plan.request.exact_query
+    if exact is None or (exact.concept is None and exact.entity_id is None):
+        return None
+    fields = plan.join_fields if plan.join_strategy == "field_equality" else None
+    graph = exact.graph
+    relations = ", ".join(graph.relation_types or []) if graph is not None else ""
+    words = _JOIN_WORDS[plan.join_strategy].format(
+        fields=", ".join(plan.join_fields), relations=relations or "any relation"
+    )
+    return ("join", StepParams(join_strategy=plan.join_strategy, join_fields=fields), words)
+
+
+def _check_step(plan: SearchPlan) -> tuple[str, StepParams, str] | None:
+    graph, exact = plan.graph, plan.request.exact_query
+    if graph is None or exact is None or exact.graph is None:
+        return None
+    target = exact.graph.target_id or exact.graph.target_concept
+    relations = ", ".join(graph.relation_types)
+    return (
+        "check_relation",
+        StepParams(
+            relation_types=graph.relation_types,
+            direction=graph.direction,
+            depth=graph.depth,
+            target=target,
+        ),
+        f"say whether {relations} edges lead {graph.direction} from the start to {target!r} "
+        f"within {graph.depth} hop, and return them",
+    )
+
+
+def _dedup_step(plan: SearchPlan) -> tuple[str, StepParams, str] | None:
+    if plan.dedup_fields == ["id"]:
+        return None
+    fields = ", ".join(plan.dedup_fields)
+    return (
+        "dedup",
+        StepParams(dedup_fields=plan.dedup_fields),
+        f"count the results agreeing on {fields} once (the first in order is kept)",
+    )
+
+
 def plan_steps(plan: SearchPlan) -> list[PlanStep]:
     """The steps of ``plan`` in execution order (never empty)."""
     request = plan.request
@@ -82,11 +137,14 @@ def plan_steps(plan: SearchPlan) -> list[PlanStep]:
         page,
         f"return results {plan.offset + 1} to {plan.offset + plan.limit}{ordering}",
     )
-    if request.mode == "exact":
+    if plan.relation_check:
+        found += [_anchor_step(plan), filters, _check_step(plan)]
+    elif request.mode == "exact":
         found += [
             _anchor_step(plan),
             filters,
             _traverse_step(plan, "the start entity"),
+            _dedup_step(plan),
             paginate,
         ]
     else:
@@ -99,6 +157,7 @@ def plan_steps(plan: SearchPlan) -> list[PlanStep]:
                 "find the laws, article numbers, terms and relations the question names",
             ),
             _anchor_step(plan),
+            _join_step(plan),
             (
                 "text_search",
                 StepParams(
@@ -121,6 +180,7 @@ def plan_steps(plan: SearchPlan) -> list[PlanStep]:
                 StepParams(),
                 "join each text hit to its article entity, grounded entities first",
             ),
+            _dedup_step(plan),
             paginate,
             _traverse_step(plan, "each article of the page"),
         ]

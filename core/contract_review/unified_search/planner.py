@@ -15,13 +15,23 @@ Defaults and limits:
 - *ambiguity*: a name several entities answer equally is softly clarified (all are
   listed, the clarify block asks which); it blocks the request (``E_AMBIGUITY_BLOCKED``)
   when it is the exact name of several laws that no version date tells apart, or when
-  a traversal must start from it.
+  a traversal must start from it or a relation check must end at it.
+- *relation check*: a graph query naming a target (``target_id``/``target_concept``)
+  asks whether the start and the target are related, one hop along the relations and
+  direction asked; an unknown target is softly clarified (the answer is "no").
+- *dedup and join*: ``dedup_fields`` and ``join_fields`` must name attributes of the
+  entities searched (``E_NOT_SUPPORTED`` otherwise).
+
+The limits are :data:`.capabilities.SEARCH_LIMITS` — the object the capabilities
+document (``GET /api/search/capabilities``) is written from.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import capabilities
+from .capabilities import SearchLimits
 from .clarify_blocks import (
     ambiguity_clarify,
     depth_clarify,
@@ -29,23 +39,16 @@ from .clarify_blocks import (
     unknown_clarify,
 )
 from .concept_grounding import ConceptResolution, NlIntent, read_intent, resolve_concept
-from .entity_filters import check_filters, target_types
+from .entity_filters import check_attribute_names, check_filters, target_types
 from .entity_ordering import parse_order_by
 from .law_graph import RELATION_TYPES, LawGraph
 from .plan_steps import plan_steps
-from .request_models import Direction, Filter, RelationType, UnifiedSearchRequest
+from .request_models import Direction, Filter, JoinStrategy, RelationType, UnifiedSearchRequest
 from .response_models import Clarify, Defaults, Degeneration, EntityType, PlanStep
 from .search_errors import UnifiedSearchError
 from .search_profiles import ProfileSettings, choose_profile
 
-__all__ = ["GRAPH_LIMIT", "HARD_LIMIT", "LIST_LIMIT", "GraphPlan", "SearchPlan", "plan_search"]
-
-#: The most list results (entities, text hits) one page holds.
-LIST_LIMIT = 30
-#: The most nodes one subgraph holds.
-GRAPH_LIMIT = 50
-#: Requests for more results than this are refused.
-HARD_LIMIT = 2000
+__all__ = ["GraphPlan", "SearchPlan", "plan_search"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,8 @@ class SearchPlan:
 
     request: UnifiedSearchRequest
     profile: ProfileSettings
+    #: The limits checked and applied (the capabilities document's).
+    limits: SearchLimits
     steps: list[PlanStep]
     defaults: Defaults
     limit: int
@@ -78,11 +83,26 @@ class SearchPlan:
     intent: NlIntent | None = None
     degeneration: list[Degeneration] = field(default_factory=list)
     clarify: list[Clarify] = field(default_factory=list)
+    #: Results agreeing on these attributes count once.
+    dedup_fields: list[str] = field(default_factory=lambda: ["id"])
+    #: How hybrid text hits join the exact start, and the fields field_equality compares.
+    join_strategy: JoinStrategy = "by_id"
+    join_fields: list[str] = field(default_factory=lambda: ["id"])
+    #: The relation check's target as matched (None when not grounded or not asked).
+    target: ConceptResolution | None = None
 
     @property
     def graph_query(self) -> bool:
         """Whether the request traverses from an exact start (exact mode with a graph)."""
         return self.request.mode == "exact" and self.graph is not None
+
+    @property
+    def relation_check(self) -> bool:
+        """Whether the request asks if the start and a target are related."""
+        exact = self.request.exact_query
+        return (
+            self.graph_query and exact is not None and bool(exact.graph and exact.graph.has_target)
+        )
 
 
 def _filter_types(request: UnifiedSearchRequest, filters: list[Filter]) -> list[EntityType]:
@@ -104,7 +124,8 @@ def _limit(plan: SearchPlan, requested: int | None, cap: int, kind: str) -> None
     if requested is None or requested <= cap:
         return
     what = (
-        f"{cap} neighbours (a subgraph holds at most {GRAPH_LIMIT} nodes, its start included)"
+        f"{cap} neighbours (a subgraph holds at most {plan.limits.graph_limit} nodes, its "
+        "start included)"
         if kind == "graph"
         else f"the list limit {cap}"
     )
@@ -114,14 +135,14 @@ def _limit(plan: SearchPlan, requested: int | None, cap: int, kind: str) -> None
     plan.clarify.append(limit_clarify(requested, cap, kind))
 
 
-def _graph_plan(request: UnifiedSearchRequest) -> GraphPlan | None:
+def _graph_plan(request: UnifiedSearchRequest, limits: SearchLimits) -> GraphPlan | None:
     query = request.exact_query.graph if request.exact_query is not None else None
     if query is None:
         return None
     relations = list(query.relation_types or RELATION_TYPES)
     direction: Direction = query.direction or ("out" if query.relation_types else "both")
     requested = query.depth or 1
-    return GraphPlan(relations, direction, 1, requested)
+    return GraphPlan(relations, direction, min(requested, limits.max_depth), requested)
 
 
 def _ground_exact(plan: SearchPlan, graph: LawGraph) -> None:
@@ -159,6 +180,33 @@ def _ground_exact(plan: SearchPlan, graph: LawGraph) -> None:
     plan.clarify.append(clarify)
 
 
+def _ground_target(plan: SearchPlan, graph: LawGraph) -> None:
+    exact = plan.request.exact_query
+    query = exact.graph if exact is not None else None
+    if query is None or not query.has_target:
+        return
+    if query.target_id is not None:
+        where, text = "exact_query.graph.target_id", query.target_id.strip()
+        found = text in graph.entities
+        resolution = ConceptResolution(text, "id" if found else "none", [text] if found else [])
+    else:
+        where, text = "exact_query.graph.target_concept", query.target_concept or ""
+        resolution = resolve_concept(graph, text)
+    plan.target = resolution
+    if resolution.match == "none":
+        plan.clarify.append(unknown_clarify(graph, resolution.text, where))
+    elif resolution.ambiguous:
+        raise UnifiedSearchError(
+            "E_AMBIGUITY_BLOCKED",
+            f"{where}: {resolution.text!r} matches {len(resolution.entity_ids)} entities; a "
+            "relation check needs one target",
+            step="check_relation",
+            suggestion="choose one of clarify.candidates.entities and send its id as "
+            "exact_query.graph.target_id",
+            clarify=ambiguity_clarify(graph, resolution, where),
+        )
+
+
 def _ground_text(plan: SearchPlan, graph: LawGraph) -> None:
     if plan.request.nl_query is None:
         return
@@ -173,14 +221,17 @@ def plan_search(
     *,
     header_profile: str | None = None,
     graph: LawGraph | None = None,
+    limits: SearchLimits | None = None,
 ) -> SearchPlan:
     """The plan of ``request`` (see the module docs); its names are grounded when
     ``graph`` is given.
 
     :param header_profile: The ``X-Client-Profile`` header; the body's profile wins.
+    :param limits: The limits to hold the request to; default
+        :data:`.capabilities.SEARCH_LIMITS`, the ones the capabilities document shows.
     :raises UnifiedSearchError: ``E_SCHEMA_INVALID`` (bad header, order_by or filter
         value), ``E_NOT_SUPPORTED`` (a filter or order the graph cannot answer),
-        ``E_CAPABILITY_LIMIT`` (limit above 2000) or ``E_AMBIGUITY_BLOCKED``.
+        ``E_CAPABILITY_LIMIT`` (a page past the hard limit) or ``E_AMBIGUITY_BLOCKED``.
     """
     profile = choose_profile(request.profile, header_profile)
     options = request.options
@@ -190,28 +241,35 @@ def plan_search(
     # checked against every entity type
     checked: list[EntityType] = types or ["law", "article", "term"]
     check_filters(filters, checked)
+    check_attribute_names(options.dedup_fields, checked, "options.dedup_fields")
+    check_attribute_names(options.join_fields, ["article"], "options.join_fields")
     order = parse_order_by(options.order_by, checked)
     requested = options.limit
+    limits = limits or capabilities.SEARCH_LIMITS
     if requested is not None and (
-        requested > HARD_LIMIT or options.offset + requested > HARD_LIMIT
+        requested > limits.hard_limit or options.offset + requested > limits.hard_limit
     ):
         raise UnifiedSearchError(
             "E_CAPABILITY_LIMIT",
             f"options.limit {requested} (offset {options.offset}) asks past the first "
-            f"{HARD_LIMIT} results, more than the search serves",
+            f"{limits.hard_limit} results, more than the search serves (hard_limit)",
             step="validate",
-            suggestion=f"ask for at most {LIST_LIMIT} per page (graphs {GRAPH_LIMIT}) and page "
-            "with options.offset, or narrow the query with filters",
+            suggestion=f"ask for at most {limits.list_limit} per page (graphs "
+            f"{limits.graph_limit}) and page with options.offset, or narrow the query with "
+            "filters; GET /api/search/capabilities lists the limits",
         )
-    graph_plan = _graph_plan(request)
+    graph_plan = _graph_plan(request, limits)
     graph_query = request.mode == "exact" and graph_plan is not None
     cap, default = (
-        (GRAPH_LIMIT - 1, profile.graph_limit) if graph_query else (LIST_LIMIT, profile.list_limit)
+        (limits.graph_limit - 1, min(profile.graph_limit, limits.graph_limit - 1))
+        if graph_query
+        else (limits.list_limit, min(profile.list_limit, limits.list_limit))
     )
     text = request.mode != "exact"
     plan = SearchPlan(
         request=request,
         profile=profile,
+        limits=limits,
         steps=[],
         defaults=Defaults(
             direction=graph_plan.direction if graph_plan else None,
@@ -227,18 +285,23 @@ def plan_search(
         filters=filters,
         filter_types=types,
         graph=graph_plan,
+        dedup_fields=list(options.dedup_fields),
+        join_strategy=options.join_strategy,
+        join_fields=list(options.join_fields),
     )
     _limit(plan, requested, cap, "graph" if graph_query else "list")
     if graph_plan is not None and graph_plan.requested_depth > graph_plan.depth:
         plan.degeneration.append(
             Degeneration(
                 type="depth",
-                detail=f"exact_query.graph.depth {graph_plan.requested_depth} run as 1 hop",
+                detail=f"exact_query.graph.depth {graph_plan.requested_depth} run as "
+                f"{graph_plan.depth} hop (max_depth)",
             )
         )
         plan.clarify.append(depth_clarify(graph_plan.requested_depth, graph_plan.relation_types))
     if graph is not None:
         _ground_exact(plan, graph)
+        _ground_target(plan, graph)
         _ground_text(plan, graph)
     plan.steps = plan_steps(plan)
     return plan

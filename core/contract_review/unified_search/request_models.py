@@ -1,7 +1,7 @@
 """The request of the unified search (seed 003): ``mode`` (nl | exact | hybrid), a
 natural-language query, an exact query (a concept or an entity id, filters on entity
-attributes, a graph traversal), options (paging, ordering, format, explain, dry run)
-and a profile.
+attributes, a graph traversal or a relation check against a target), options (paging,
+ordering, format, explain, dry run, de-duplication and the hybrid join) and a profile.
 
 Every model forbids unknown fields, so a misspelt field is an error naming it. The
 rules that tie fields together (mode ``nl`` needs ``nl_query`` …) are field validators
@@ -28,6 +28,7 @@ __all__ = [
     "Filter",
     "FilterOp",
     "GraphQuery",
+    "JoinStrategy",
     "NlQuery",
     "Profile",
     "RelationType",
@@ -47,6 +48,9 @@ Direction = Literal["out", "in", "both"]
 FilterOp = Literal["eq", "ne", "in", "contains", "gte", "lte", "gt", "lt", "between"]
 #: precision (fewer, surer results), recall (more, wider), balanced (the default).
 Profile = Literal["precision", "recall", "balanced"]
+#: How hybrid text hits are joined to the exact start (seed 003 ``join_strategy``):
+#: by the ids that tie them, by equal attribute values, or through an edge of the graph.
+JoinStrategy = Literal["by_id", "field_equality", "external_edge"]
 
 _LIST_OPS = frozenset({"in", "between"})
 
@@ -125,6 +129,30 @@ class GraphQuery(BaseModel):
         description="Hops from the start entity; default 1. A deeper request returns one "
         "hop and asks whether to go further.",
     )
+    target_id: str | None = Field(
+        default=None,
+        min_length=1,
+        description="Relation check: the entity id the start may be related to. The answer "
+        "says whether such a relation exists (results.exists) and returns the edges between "
+        "the two (mode exact, one hop).",
+    )
+    target_concept: str | None = Field(
+        default=None,
+        min_length=1,
+        description="Relation check: the target named as a concept (a law, an article, a "
+        "term) instead of by id.",
+    )
+
+    @model_validator(mode="after")
+    def _one_target(self) -> GraphQuery:
+        if self.target_id is not None and self.target_concept is not None:
+            raise ValueError("give either target_id or target_concept, not both")
+        return self
+
+    @property
+    def has_target(self) -> bool:
+        """Whether the query is a relation check (it names a target)."""
+        return self.target_id is not None or self.target_concept is not None
 
 
 class ExactQuery(BaseModel):
@@ -162,8 +190,9 @@ class SearchOptions(BaseModel):
     limit: int | None = Field(
         default=None,
         ge=1,
-        description="Results per page; the profile's default when left out. Lists are cut "
-        "to 30 and graphs to 50; more than 2000 is refused.",
+        description="Results per page; the profile's default when left out. Lists and "
+        "graphs are cut to their limits, and a page past the hard limit is refused (GET "
+        "/api/search/capabilities lists the limits).",
     )
     offset: int = Field(default=0, ge=0, description="Results skipped (for the next pages).")
     order_by: str | None = Field(
@@ -180,6 +209,25 @@ class SearchOptions(BaseModel):
     )
     dry_run: bool = Field(
         default=False, description="Return the plan, defaults and metrics without searching."
+    )
+    dedup_fields: list[str] = Field(
+        default=["id"],
+        min_length=1,
+        description="Results agreeing on all these attributes count once (the first in "
+        "order is kept, before paging); default by entity id. E.g. ['law_id'] keeps one "
+        "article per law.",
+    )
+    join_strategy: JoinStrategy = Field(
+        default="by_id",
+        description="Hybrid mode with an exact start: which text hits join it. by_id: the "
+        "hits tied to it by id (a law's articles, an article and its neighbours, a term's "
+        "law); field_equality: hits whose article agrees with it on join_fields; "
+        "external_edge: hits linked to it by an edge (graph.relation_types, else all).",
+    )
+    join_fields: list[str] = Field(
+        default=["id"],
+        min_length=1,
+        description="The attributes field_equality compares (e.g. ['law_id']).",
     )
 
 
@@ -257,6 +305,10 @@ class UnifiedSearchRequest(BaseModel):
         cls, value: ExactQuery | None, info: ValidationInfo
     ) -> ExactQuery | None:
         mode = info.data.get("mode")
+        if mode == "hybrid" and value is not None and value.graph and value.graph.has_target:
+            raise ValueError(
+                "a relation check (exact_query.graph.target_id / target_concept) needs mode 'exact'"
+            )
         if mode == "nl" and value is not None:
             raise ValueError(
                 "mode 'nl' takes no exact_query; use mode 'hybrid' to combine both queries"
@@ -272,4 +324,20 @@ class UnifiedSearchRequest(BaseModel):
             raise ValueError(
                 "exact_query.graph needs a start: give exact_query.concept or entity_id"
             )
+        return value
+
+    @field_validator("options")
+    @classmethod
+    def _options_fit_query(cls, value: SearchOptions, info: ValidationInfo) -> SearchOptions:
+        exact = info.data.get("exact_query")
+        anchored = isinstance(exact, ExactQuery) and (
+            exact.concept is not None or exact.entity_id is not None
+        )
+        if value.join_strategy != "by_id" and (info.data.get("mode") != "hybrid" or not anchored):
+            raise ValueError(
+                f"join_strategy {value.join_strategy!r} joins text hits to an exact start: "
+                "it needs mode 'hybrid' with exact_query.concept or entity_id"
+            )
+        if value.join_fields != ["id"] and value.join_strategy != "field_equality":
+            raise ValueError("join_fields is read by join_strategy 'field_equality' only")
         return value

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .request_models import Direction, Filter, Profile, RelationType
+from .request_models import Direction, Filter, JoinStrategy, Profile, RelationType
 
 __all__ = [
     "AttrValue",
@@ -98,6 +98,12 @@ class SearchResults(BaseModel):
     entities: list[Entity] = Field(default_factory=list)
     subgraph: Subgraph | None = None
     texts: list[TextHit] = Field(default_factory=list)
+    exists: bool | None = Field(
+        default=None,
+        description="Relation check (exact_query.graph with a target): whether the start "
+        "and the target are related by the relations and direction asked; the subgraph "
+        "holds the two and the edges between them. None for other requests.",
+    )
 
 
 class ClarifyCandidates(BaseModel):
@@ -151,6 +157,10 @@ class StepParams(BaseModel):
     limit: int | None = None
     offset: int | None = None
     order_by: str | None = None
+    target: str | None = None
+    dedup_fields: list[str] | None = None
+    join_strategy: JoinStrategy | None = None
+    join_fields: list[str] | None = None
 
 
 class PlanStep(BaseModel):
@@ -164,7 +174,10 @@ class PlanStep(BaseModel):
         "filter",
         "traverse",
         "text_search",
+        "join",
         "fuse",
+        "check_relation",
+        "dedup",
         "paginate",
     ]
     params: StepParams = Field(default_factory=StepParams)
@@ -188,6 +201,11 @@ class Metrics(BaseModel):
     size: SizeMetrics = Field(default_factory=SizeMetrics)
     total: int | None = Field(
         default=None, description="Matches before paging (the list the page is cut from)."
+    )
+    duplicates: int = Field(
+        default=0,
+        ge=0,
+        description="Results dropped before paging as duplicates on options.dedup_fields.",
     )
 
 

@@ -27,7 +27,7 @@ from .response_models import (
     UnifiedSearchResponse,
 )
 
-__all__ = ["EXAMPLE_REQUEST", "ErrorCode", "UnifiedSearchError", "schema_error"]
+__all__ = ["ERROR_MEANINGS", "EXAMPLE_REQUEST", "ErrorCode", "UnifiedSearchError", "schema_error"]
 
 #: The error codes of seed 003.
 ErrorCode = Literal[
@@ -37,6 +37,18 @@ ErrorCode = Literal[
     "E_NOT_SUPPORTED",
     "E_BACKEND_ERROR",
 ]
+
+#: What each code means (the capabilities document lists them).
+ERROR_MEANINGS: dict[ErrorCode, str] = {
+    "E_SCHEMA_INVALID": "the request is malformed (a wrong field, a bad value); the "
+    "message names the field and the suggestion shows a valid request",
+    "E_CAPABILITY_LIMIT": "it asks for more than the search serves (see limits)",
+    "E_AMBIGUITY_BLOCKED": "a name matches several entities and nothing says which; the "
+    "clarify block lists them",
+    "E_NOT_SUPPORTED": "the graph cannot answer it (an attribute no entity has, an operator "
+    "the attribute does not take, no law index); the suggestion says what to do instead",
+    "E_BACKEND_ERROR": "the search backend failed; step names the plan step, retry later",
+}
 
 #: An example of a valid request, offered with schema errors.
 EXAMPLE_REQUEST = (

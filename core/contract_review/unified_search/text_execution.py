@@ -6,10 +6,14 @@ subgraph around the page.
   law of a term, the laws of an article and its neighbours) or else those the question
   names (劳动合同法…), narrowed by the filters on law attributes (law_level, status,
   dates …), which are applied before ranking. An article start also keeps only itself
-  and the articles one hop from it.
+  and the articles one hop from it. That is the ``by_id`` join of the hits to the
+  start (``options.join_strategy``); ``field_equality`` keeps instead the articles that
+  agree with a start entity on every ``join_fields`` attribute, and ``external_edge``
+  the articles an edge links to a start entity (the graph query's relations, else all;
+  either way).
 - *filters* are applied to each hit's article; *fuse* puts the articles the question
   names exactly (劳动合同法第二十一条) first, then the hits by score, one entity and
-  one text hit per article.
+  one text hit per article; ``dedup_fields`` then counts agreeing articles once.
 - *graph* (hybrid): one hop from each article of the page along the chosen relations;
   the subgraph holds the page's articles and neighbours up to 50 nodes.
 """
@@ -18,13 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .entity_filters import ENTITY_FIELDS, filtered, matches
-from .entity_ordering import order_entities
-from .exact_execution import view_of
+from .entity_filters import ENTITY_FIELDS, attribute_value, filtered, matches
+from .exact_execution import page_of, view_of
 from .execution_outcome import Outcome
 from .graph_traversal import traverse
 from .law_graph import RELATION_TYPES, LawGraph
-from .planner import GRAPH_LIMIT, SearchPlan
+from .planner import SearchPlan
 from .response_models import Degeneration, Entity, Subgraph, TextHit
 from .text_search import ArticleHit, highlights, passage, search_texts
 
@@ -43,11 +46,39 @@ def _law_of(entity: Entity) -> str | None:
     return law_id if isinstance(law_id, str) else None
 
 
+def _agrees(article: Entity, start: Entity, fields: list[str]) -> bool:
+    values = [(attribute_value(article, f), attribute_value(start, f)) for f in fields]
+    return all(mine is not None and mine == theirs for mine, theirs in values)
+
+
+def _joined(plan: SearchPlan, graph: LawGraph, starts: list[Entity]) -> set[str]:
+    """The articles ``field_equality`` or ``external_edge`` joins to ``starts``."""
+    if plan.join_strategy == "field_equality":
+        return {
+            article.id
+            for article in graph.of_type("article")
+            if any(_agrees(article, start, plan.join_fields) for start in starts)
+        }
+    exact = plan.request.exact_query
+    query = exact.graph if exact is not None else None
+    walk = traverse(
+        graph,
+        [start.id for start in starts],
+        relation_types=(query.relation_types if query is not None else None) or RELATION_TYPES,
+        direction="both",
+    )
+    return {node for node in walk.nodes if graph.entities[node].type == "article"}
+
+
 def _scope(plan: SearchPlan, graph: LawGraph) -> tuple[list[str] | None, set[str] | None]:
     """(law ids the search may return or None for all, article ids kept or None)."""
     law_ids: list[str] | None = None
     articles: set[str] | None = None
-    if plan.resolution is not None:
+    if plan.resolution is not None and plan.join_strategy != "by_id":
+        starts = [graph.entities[i] for i in plan.resolution.entity_ids]
+        articles = _joined(plan, graph, starts)
+        law_ids = sorted({law for a in articles if (law := _law_of(graph.entities[a])) is not None})
+    elif plan.resolution is not None:
         starts = [graph.entities[i] for i in plan.resolution.entity_ids]
         if any(entity.type == "article" for entity in starts):
             near = traverse(
@@ -86,14 +117,14 @@ def _subgraph(plan: SearchPlan, graph: LawGraph, page: list[Entity], outcome: Ou
         direction=plan.graph.direction,
         depth=plan.graph.depth,
     )
-    room = max(GRAPH_LIMIT - len(walk.starts), 0)
+    room = max(plan.limits.graph_limit - len(walk.starts), 0)
     kept = walk.nodes[:room]
     if len(walk.nodes) > room:
         outcome.degeneration.append(
             Degeneration(
                 type="limit",
                 detail=f"the subgraph reached {len(walk.starts) + len(walk.nodes)} nodes; cut "
-                f"to the graph limit {GRAPH_LIMIT}",
+                f"to the graph limit {plan.limits.graph_limit}",
             )
         )
     nodes = [graph.entities[node] for node in [*walk.starts, *kept]]
@@ -127,9 +158,7 @@ def run_text(plan: SearchPlan, graph: LawGraph, index: LawIndex) -> Outcome:
         if all(matches(entity, flt) for flt in plan.filters):
             kept.append(entity)
     scores = {hit.article_id: hit.score for hit in hits}
-    ordered = order_entities(kept, plan.order, scores=scores)
-    outcome.total = len(ordered)
-    page = ordered[plan.offset : plan.offset + plan.limit]
+    page = page_of(plan, kept, outcome, scores=scores)
     view = view_of(plan)
     for entity in page:
         hit = by_id.get(entity.id)
