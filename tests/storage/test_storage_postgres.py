@@ -531,3 +531,13 @@ def test_rate_slots_taken_at_once_never_exceed_the_limit(postgres_url: str) -> N
         worker.join(120)
     assert len(allowed) == threads * tries
     assert allowed.count(True) == limit
+
+
+def test_a_schema_of_its_own_in_a_shared_database(postgres_url: str) -> None:
+    _sql(postgres_url, "CREATE TABLE accounts (id INTEGER)")  # another application's
+    _sql(postgres_url, "CREATE SCHEMA reviews")
+    url = postgres_url + "?options=-csearch_path%3Dreviews"
+    with PostgresStorage(url) as store:
+        store.save("review", "r-1", {})
+        assert store.location == url
+    assert _sql(postgres_url, "SELECT id FROM reviews.records") == [("r-1",)]
