@@ -7,8 +7,10 @@ to run as root, so when the tests run as root the cluster belongs to the ``postg
 user (or ``nobody``) and its programs run as that user.
 
 The server starts on first use (:func:`shared_server`), once per test session;
-:func:`stop_shared_server` stops it. When it cannot start (no binaries, no psycopg, a
-failed ``initdb``), :class:`ServerUnavailable` says what is missing and the tests that
+:func:`stop_shared_server` stops it. While it runs, :data:`SERVER_VARIABLE` holds its
+address, so a test's subprocesses use the same server (and the same database for the
+same key) instead of starting their own. When it cannot start (no binaries, no psycopg,
+a failed ``initdb``), :class:`ServerUnavailable` says what is missing and the tests that
 need it skip with that reason.
 """
 
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "SERVER_VARIABLE",
     "PostgresServer",
     "ServerUnavailable",
     "find_server_binaries",
@@ -36,6 +39,10 @@ __all__ = [
 ]
 
 _STANDARD_BIN_PARENT = Path("/usr/lib/postgresql")
+
+#: The environment variable naming the running server's ``postgres`` database, for
+#: subprocesses (not ``CONTRACT_REVIEW_*``: tests clear those).
+SERVER_VARIABLE = "TESTS_POSTGRES_ADMIN_URL"
 
 
 class ServerUnavailable(Exception):
@@ -91,22 +98,38 @@ def _unprivileged_user() -> pwd.struct_passwd | None:
 
 
 class PostgresServer:
-    """One running cluster; :meth:`database_url` hands out databases on it."""
+    """One running cluster; :meth:`database_url` hands out databases on it.
 
-    def __init__(self, bindir: Path) -> None:
-        self.bindir = bindir
-        self.user = _unprivileged_user()
-        self.root = Path(tempfile.mkdtemp(prefix="contract-review-pg-"))
-        self.data = self.root / "data"
-        self.sockets = self.root / "sockets"
-        self.log = self.root / "server.log"
+    :param bindir: Where its programs are; None for a server another process started
+        (see :meth:`attach`), which :meth:`stop` leaves running.
+    """
+
+    def __init__(self, bindir: Path | None) -> None:
+        self.owned = bindir is not None
+        self.bindir = bindir or Path()
+        self.user = _unprivileged_user() if self.owned else None
+        self.root = Path(tempfile.mkdtemp(prefix="contract-review-pg-")) if self.owned else None
+        folder = self.root or Path()
+        self.data = folder / "data"
+        self.sockets = folder / "sockets"
+        self.log = folder / "server.log"
         self.port = 0
         self._created: set[str] = set()
         self._lock = threading.Lock()
+        if self.root is None:
+            return
         self.sockets.mkdir()
         if self.user is not None:
             for path in (self.root, self.sockets):
                 os.chown(path, self.user.pw_uid, self.user.pw_gid)
+
+    @classmethod
+    def attach(cls, admin_url: str) -> PostgresServer:
+        """The server another process of this test session started (its ``postgres``
+        database's URL, as :meth:`url` writes it)."""
+        server = cls(None)
+        server.port = int(admin_url.rsplit(":", 1)[1].split("/", 1)[0])
+        return server
 
     def _run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
         extra: dict[str, Any] = {}
@@ -155,7 +178,10 @@ class PostgresServer:
         raise ServerUnavailable(f"the PostgreSQL server did not start: {problem}")
 
     def stop(self) -> None:
-        """Stop the server at once and remove its folder."""
+        """Stop the server at once and remove its folder (a server this process only
+        attached to is left running)."""
+        if self.root is None:
+            return
         if self.data.is_dir():
             with contextlib.suppress(subprocess.SubprocessError, OSError):
                 self._run("pg_ctl", "-D", str(self.data), "stop", "-m", "immediate", timeout=60)
@@ -178,7 +204,11 @@ class PostgresServer:
         name = "test_" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
         with self._lock:
             if name not in self._created:
-                with psycopg.connect(self.admin_url, autocommit=True) as admin:
+                # Another process of the session may have made it already.
+                with (
+                    psycopg.connect(self.admin_url, autocommit=True) as admin,
+                    contextlib.suppress(psycopg.errors.DuplicateDatabase),
+                ):
                     admin.execute(f'CREATE DATABASE "{name}"')
                 self._created.add(name)
         return self.url(name)
@@ -207,12 +237,17 @@ def shared_server() -> PostgresServer:
                 raise ServerUnavailable(
                     "psycopg is not installed (pip install 'contract-review[postgres]')"
                 ) from None
-            server = PostgresServer(find_server_binaries())
-            try:
-                server.start()
-            except BaseException:
-                server.stop()
-                raise
+            running = os.environ.get(SERVER_VARIABLE)
+            if running:
+                server = PostgresServer.attach(running)
+            else:
+                server = PostgresServer(find_server_binaries())
+                try:
+                    server.start()
+                except BaseException:
+                    server.stop()
+                    raise
+                os.environ[SERVER_VARIABLE] = server.admin_url
         except ServerUnavailable as exc:
             _unavailable = str(exc)
             raise
@@ -225,5 +260,6 @@ def stop_shared_server() -> None:
     global _shared
     with _shared_lock:
         server, _shared = _shared, None
-    if server is not None:
+    if server is not None and server.owned:
+        os.environ.pop(SERVER_VARIABLE, None)
         server.stop()

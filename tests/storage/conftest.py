@@ -6,6 +6,7 @@ its tests skip, saying why, where none can be started."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,7 +15,11 @@ import pytest
 
 from contract_review.storage import StorageBackend
 
-from ..pg_server import ServerUnavailable, shared_server
+try:
+    from ..pg_server import ServerUnavailable, shared_server
+except ImportError:  # imported as a top-level module, by a test's subprocess
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from pg_server import ServerUnavailable, shared_server  # type: ignore[no-redef]
 
 BACKENDS = ("sqlite", "json", "postgresql")
 
