@@ -7,7 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from .pg_server import PostgresServer, ServerUnavailable, shared_server, stop_shared_server
+from .pg_server import (
+    PostgresServer,
+    ServerUnavailable,
+    drop_test_databases,
+    shared_server,
+    stop_shared_server,
+)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -15,6 +21,14 @@ def _stop_postgres_server() -> Iterator[None]:
     """Stops the session's PostgreSQL server at the end, when a test started it."""
     yield
     stop_shared_server()
+
+
+@pytest.fixture(autouse=True)
+def _drop_postgres_databases() -> Iterator[None]:
+    """Drops the databases a test made on the session's server once it is done, so the
+    server's folder does not grow with every test."""
+    yield
+    drop_test_databases()
 
 
 @pytest.fixture(scope="session")

@@ -33,6 +33,7 @@ __all__ = [
     "SERVER_VARIABLE",
     "PostgresServer",
     "ServerUnavailable",
+    "drop_test_databases",
     "find_server_binaries",
     "shared_server",
     "stop_shared_server",
@@ -213,6 +214,18 @@ class PostgresServer:
                 self._created.add(name)
         return self.url(name)
 
+    def drop_databases(self) -> None:
+        """Drop every database :meth:`database_url` made (each takes some 8 MB), closing
+        what is still connected to them."""
+        import psycopg
+
+        with self._lock:
+            names, self._created = sorted(self._created), set()
+            if names:
+                with psycopg.connect(self.admin_url, autocommit=True) as admin:
+                    for name in names:
+                        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
 
 _shared: PostgresServer | None = None
 _unavailable: str | None = None
@@ -253,6 +266,14 @@ def shared_server() -> PostgresServer:
             raise
         _shared = server
         return server
+
+
+def drop_test_databases() -> None:
+    """Drop the databases this process made on the session's server, if it runs."""
+    with _shared_lock:
+        server = _shared
+    if server is not None:
+        server.drop_databases()
 
 
 def stop_shared_server() -> None:
