@@ -97,7 +97,7 @@ class Settings(BaseSettings):
         description="The review store: the SQLite file, or the folder of the json backend; "
         "unset uses <data_dir>/reviews.sqlite3 or <data_dir>/store.",
     )
-    storage_url: str | None = Field(
+    storage_url: SecretStr | None = Field(
         default=None,
         repr=False,
         validation_alias=_env("storage_url"),
@@ -389,12 +389,14 @@ class Settings(BaseSettings):
     @field_validator("storage_url", mode="before")
     @classmethod
     def _blank_url_is_unset(cls, value: Any) -> Any:
-        return None if isinstance(value, str) and not value.strip() else value
+        text = value.get_secret_value() if isinstance(value, SecretStr) else value
+        return None if isinstance(text, str) and not text.strip() else value
 
     @model_validator(mode="after")
     def _storage_url_picks_the_backend(self) -> Settings:
         if self.storage_url is not None:
-            if not self.storage_url.startswith(("postgresql://", "postgres://")):
+            url = self.storage_url.get_secret_value()
+            if not url.startswith(("postgresql://", "postgres://")):
                 raise ValueError(
                     "storage_url must be a PostgreSQL URL, "
                     "postgresql://user:password@host:port/database"

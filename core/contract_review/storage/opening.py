@@ -50,7 +50,7 @@ def open_storage(settings: Settings | None = None) -> StorageBackend:
             raise ConfigError("storage_backend 'postgresql' needs storage_url")
         from .postgres_backend import PostgresStorage
 
-        return PostgresStorage(settings.storage_url)
+        return PostgresStorage(settings.storage_url.get_secret_value())
     path = default_storage_path(settings)
     if settings.storage_backend == "json":
         from .json_backend import JsonStorage
