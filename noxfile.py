@@ -19,8 +19,9 @@ TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 
 #: Extras the test sessions install: dashscope so the Dashscope LLM client's wire format
 #: is tested against a local stub server, server for the HTTP service's tests, ray for
-#: folder reviews on a local Ray cluster, mcp for the MCP server's.
-TEST_EXTRAS = "test,formats,dashscope,server,ray,mcp"
+#: folder reviews on a local Ray cluster, mcp for the MCP server's, postgres for the
+#: PostgreSQL store (its tests start a throwaway server, or skip when none can start).
+TEST_EXTRAS = "test,formats,dashscope,server,ray,mcp,postgres"
 
 
 def _install_all(session: nox.Session, extras: str = TEST_EXTRAS) -> None:

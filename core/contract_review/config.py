@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import platformdirs
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     NoDecode,
@@ -76,17 +83,28 @@ class Settings(BaseSettings):
         validation_alias=_env("data_dir"),
         description="Where reviews, indexes and caches are stored.",
     )
-    storage_backend: Literal["sqlite", "json"] = Field(
+    storage_backend: Literal["sqlite", "json", "postgresql"] = Field(
         default="sqlite",
         validation_alias=_env("storage_backend"),
         description="Where reviews, their checkpoints and conversations are kept: sqlite "
-        "(one file, the default) or json (a folder with one readable file per record).",
+        "(one file, the default), json (a folder with one readable file per record) or "
+        "postgresql (a database that several processes and hosts share; needs "
+        "storage_url). A PostgreSQL storage_url selects postgresql whatever this says.",
     )
     storage_path: Path | None = Field(
         default=None,
         validation_alias=_env("storage_path"),
         description="The review store: the SQLite file, or the folder of the json backend; "
         "unset uses <data_dir>/reviews.sqlite3 or <data_dir>/store.",
+    )
+    storage_url: SecretStr | None = Field(
+        default=None,
+        repr=False,
+        validation_alias=_env("storage_url"),
+        description="The PostgreSQL database of the review store, "
+        "postgresql://user:password@host:port/database (postgres:// too); when set, the "
+        "store is PostgreSQL whatever storage_backend says. Its tables are created, or "
+        "migrated, when the store opens. Needs the postgres extra.",
     )
     auto_save_interval_s: float = Field(
         default=300.0,
@@ -367,6 +385,29 @@ class Settings(BaseSettings):
         "trusted_proxies",
         mode="before",
     )(classmethod(lambda cls, v: _split_names(v)))
+
+    @field_validator("storage_url", mode="before")
+    @classmethod
+    def _blank_url_is_unset(cls, value: Any) -> Any:
+        text = value.get_secret_value() if isinstance(value, SecretStr) else value
+        return None if isinstance(text, str) and not text.strip() else value
+
+    @model_validator(mode="after")
+    def _storage_url_picks_the_backend(self) -> Settings:
+        if self.storage_url is not None:
+            url = self.storage_url.get_secret_value()
+            if not url.startswith(("postgresql://", "postgres://")):
+                raise ValueError(
+                    "storage_url must be a PostgreSQL URL, "
+                    "postgresql://user:password@host:port/database"
+                )
+            self.storage_backend = "postgresql"
+        elif self.storage_backend == "postgresql":
+            raise ValueError(
+                "storage_backend 'postgresql' needs storage_url "
+                "(CONTRACT_REVIEW_STORAGE_URL=postgresql://user:password@host:port/database)"
+            )
+        return self
 
     @classmethod
     def settings_customise_sources(

@@ -87,10 +87,11 @@ class SearchIndexError(InputError):
 
 
 class StorageError(ContractReviewError):
-    """The review store (a SQLite file or a folder of JSON files) cannot be opened, read or
-    written: a file where a folder should be, no permission, a damaged or foreign file, a
-    store written by a newer version. The message names the path and what to do; nothing
-    already saved is changed."""
+    """The review store (a SQLite file, a folder of JSON files or a PostgreSQL database)
+    cannot be opened, read or written: a file where a folder should be, no permission, a
+    damaged or foreign file, a store written by a newer version, a database server that
+    cannot be reached. The message names the path (or the database's URL without its
+    password) and what to do; nothing already saved is changed."""
 
 
 def describe_validation_error(exc: ValidationError, *, root: str = "(input)") -> str:

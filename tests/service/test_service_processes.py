@@ -73,10 +73,14 @@ def _stop(children: list[subprocess.Popen[bytes]]) -> None:
             child.kill()
 
 
-@pytest.fixture
-def store_env(tmp_path: Path) -> dict[str, str]:
-    """The settings every server of a test shares: one data folder, one store."""
-    return _environment(tmp_path / "data", CONTRACT_REVIEW_SHARED_RATE_LIMITS="true")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_env(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
+    """The settings every server of a test shares: one data folder, one store (the
+    default SQLite file, or a database on the session's PostgreSQL server)."""
+    store: dict[str, str] = {}
+    if request.param == "postgresql":
+        store["CONTRACT_REVIEW_STORAGE_URL"] = request.getfixturevalue("postgres_url")
+    return _environment(tmp_path / "data", CONTRACT_REVIEW_SHARED_RATE_LIMITS="true", **store)
 
 
 @pytest.fixture

@@ -1,17 +1,27 @@
-"""Fixtures the storage tests share: both backends behind one parametrised fixture,
-and a clock the tests move by hand."""
+"""Fixtures the storage tests share: every backend behind one parametrised fixture,
+and a clock the tests move by hand.
+
+The PostgreSQL backend runs on the session's throwaway server (``tests/pg_server.py``);
+its tests skip, saying why, where none can be started."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from contract_review.storage import JsonStorage, SqliteStorage, StorageBackend
+from contract_review.storage import StorageBackend
 
-BACKENDS = ("sqlite", "json")
+try:
+    from ..pg_server import ServerUnavailable, shared_server
+except ImportError:  # imported as a top-level module, by a test's subprocess
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from pg_server import ServerUnavailable, shared_server  # type: ignore[no-redef]
+
+BACKENDS = ("sqlite", "json", "postgresql")
 
 
 class FakeClock:
@@ -33,10 +43,23 @@ class FakeClock:
 def open_backend(
     name: str, folder: Path, *, clock: Callable[[], datetime] | None = None
 ) -> StorageBackend:
-    """A store of backend ``name`` inside ``folder``."""
+    """A store of backend ``name`` inside ``folder`` (PostgreSQL: in a database of the
+    folder's own, the same one each time; the test skips when there is no server)."""
     extra = {"clock": clock} if clock is not None else {}
     if name == "sqlite":
+        from contract_review.storage import SqliteStorage
+
         return SqliteStorage(folder / "reviews.sqlite3", **extra)
+    if name == "postgresql":
+        from contract_review.storage import PostgresStorage
+
+        try:
+            url = shared_server().database_url(str(folder.resolve()))
+        except ServerUnavailable as exc:
+            pytest.skip(f"no PostgreSQL server: {exc}")
+        return PostgresStorage(url, **extra)
+    from contract_review.storage import JsonStorage
+
     return JsonStorage(folder / "store", **extra)
 
 
@@ -48,6 +71,8 @@ def clock() -> FakeClock:
 @pytest.fixture(params=BACKENDS)
 def backend_name(request: pytest.FixtureRequest) -> str:
     name: str = request.param
+    if name == "postgresql":
+        request.getfixturevalue("postgres_server")  # skips when there is none
     return name
 
 

@@ -1,4 +1,4 @@
-"""The storage contract, run against both backends: records, checkpoints, listing,
+"""The storage contract, run against every backend: records, checkpoints, listing,
 cleanup, export and import."""
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from contract_review.storage import (
     StorageBackend,
     StoredRecord,
 )
+
+from .conftest import BACKENDS
 
 STATE = {"review_id": "r-1", "clauses": [{"id": "20.1", "risk": "high"}], "note": "合同审查"}
 
@@ -139,7 +141,7 @@ def _fill(store: StorageBackend) -> None:
     store.append_checkpoint("r-1", {"n": 2})
 
 
-@pytest.mark.parametrize("target_backend", ["sqlite", "json"])
+@pytest.mark.parametrize("target_backend", BACKENDS)
 def test_export_then_import_into_an_empty_store_copies_everything(
     store: StorageBackend,
     tmp_path: Path,

@@ -1,5 +1,6 @@
 """Several processes writing one store at once lose nothing, and a process killed
-mid-write leaves every write it finished readable and nothing torn."""
+mid-write leaves every write it finished readable and nothing torn (every backend; the
+PostgreSQL one on the session's throwaway server)."""
 
 from __future__ import annotations
 
@@ -13,19 +14,27 @@ from pathlib import Path
 
 import pytest
 
-from contract_review.storage import JsonStorage, SqliteStorage, StorageBackend
+from contract_review.storage import StorageBackend
+
+from .conftest import BACKENDS
 
 WRITER = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from contract_review.storage import JsonStorage, SqliteStorage
+    from contract_review import storage
 
     backend, location, name, count, go = sys.argv[1:6]
     Path(f"{go}.{name}.ready").touch()
     while not Path(go).exists():  # start together
         time.sleep(0.005)
-    with (SqliteStorage if backend == "sqlite" else JsonStorage)(Path(location)) as store:
+    if backend == "postgresql":
+        opened = storage.PostgresStorage(location)  # the location is the database's URL
+    elif backend == "sqlite":
+        opened = storage.SqliteStorage(Path(location))
+    else:
+        opened = storage.JsonStorage(Path(location))
+    with opened as store:
         for i in range(int(count)):
             store.save("review", f"{name}-{i}", {"writer": name, "i": i})
             store.save("conversation", "shared", {"writer": name, "i": i})
@@ -39,21 +48,35 @@ WRITERS = 3
 RECORDS = 200
 
 
-def _location(backend: str, folder: Path) -> Path:
-    return folder / ("reviews.sqlite3" if backend == "sqlite" else "store")
+def _location(backend: str, folder: Path, request: pytest.FixtureRequest) -> str:
+    """Where the writers store: a file or folder in ``folder``, or (PostgreSQL) the URL
+    of a new, empty database."""
+    if backend == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return str(folder / ("reviews.sqlite3" if backend == "sqlite" else "store"))
 
 
-def _open(backend: str, location: Path) -> StorageBackend:
-    return SqliteStorage(location) if backend == "sqlite" else JsonStorage(location)
+def _open(backend: str, location: str) -> StorageBackend:
+    from contract_review import storage
+
+    if backend == "postgresql":
+        return storage.PostgresStorage(location)
+    if backend == "sqlite":
+        return storage.SqliteStorage(Path(location))
+    return storage.JsonStorage(Path(location))
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "json"])
-def test_processes_writing_at_once_lose_nothing(backend: str, tmp_path: Path) -> None:
-    location = _location(backend, tmp_path)  # created by the writers, concurrently
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_processes_writing_at_once_lose_nothing(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    # Created (PostgreSQL: its tables) by the writers, concurrently.
+    location = _location(backend, tmp_path, request)
     go = tmp_path / "go"
     writers = [
         subprocess.Popen(
-            [sys.executable, "-c", WRITER, backend, str(location), f"w{n}", str(RECORDS), str(go)],
+            [sys.executable, "-c", WRITER, backend, location, f"w{n}", str(RECORDS), str(go)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
@@ -88,13 +111,15 @@ def test_processes_writing_at_once_lose_nothing(backend: str, tmp_path: Path) ->
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
-@pytest.mark.parametrize("backend", ["sqlite", "json"])
-def test_a_killed_writer_leaves_every_finished_write(backend: str, tmp_path: Path) -> None:
-    location = _location(backend, tmp_path)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_killed_writer_leaves_every_finished_write(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    location = _location(backend, tmp_path, request)
     go = tmp_path / "go"
     go.touch()
     writer = subprocess.Popen(
-        [sys.executable, "-c", WRITER, backend, str(location), "w", "100000", str(go)],
+        [sys.executable, "-c", WRITER, backend, location, "w", "100000", str(go)],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -1,4 +1,4 @@
-"""Properties both backends keep: any JSON payload round-trips, and after any sequence
+"""Properties every backend keeps: any JSON payload round-trips, and after any sequence
 of saves, deletes and checkpoints the store agrees with a plain dictionary."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from contract_review.storage import StorageBackend
 
-from .conftest import BACKENDS, FakeClock, open_backend
+from .conftest import FakeClock, open_backend
 
 JSON_SCALARS = (
     st.none()
@@ -60,8 +60,8 @@ OPERATIONS = st.lists(
 )
 
 
-@settings(max_examples=40)
-@given(backend_name=st.sampled_from(BACKENDS), operations=OPERATIONS)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(operations=OPERATIONS)
 def test_the_store_agrees_with_a_dictionary(
     backend_name: str, operations: list[tuple[str, str, str, int]]
 ) -> None:

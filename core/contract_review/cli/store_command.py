@@ -1,6 +1,7 @@
 """``contract-review store check``: find the damaged records and checkpoints of the
 store the settings name, and (``--move-aside``) move them out of it, keeping their
-bytes, so the rest reads cleanly."""
+bytes (beside a SQLite or JSON store; in the ``set_aside`` table of a PostgreSQL one),
+so the rest reads cleanly."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ import click
 
 @click.group("store")
 def store() -> None:
-    """Look after the review store (SQLite or JSON, as the settings say)."""
+    """Look after the review store (SQLite, JSON or PostgreSQL, as the settings say)."""
 
 
 @store.command("check")
 @click.option(
     "--move-aside",
     is_flag=True,
-    help="Move the damaged records out of the store (their bytes are kept beside it).",
+    help="Move the damaged records out of the store (their bytes are kept beside it, or "
+    "in a PostgreSQL store's set_aside table).",
 )
 def check(move_aside: bool) -> None:
     """List what is damaged in the store, one line each; with --move-aside, move it

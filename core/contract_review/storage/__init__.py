@@ -1,6 +1,7 @@
 """Storage (seed 002 P0): review sessions, their checkpoints and conversations, kept by
-one interface (:class:`StorageBackend`) with two backends — SQLite (the default, one
-file in the user data folder) and JSON files (one readable file per record).
+one interface (:class:`StorageBackend`) with three backends — SQLite (the default, one
+file in the user data folder), JSON files (one readable file per record) and
+PostgreSQL (one database that service processes on several hosts share).
 
 Names are imported on first use, so importing this package stays cheap.
 
@@ -30,6 +31,12 @@ The JSON-file store:
 * :mod:`.json_files` — files written so that a crash never leaves a torn one;
 * :mod:`.json_cleanup` — expired files removed without losing a concurrent save;
 * :mod:`.json_queue` — the work queue and request counts, shared through a lock file.
+
+The PostgreSQL store (the ``postgres`` extra):
+
+* :mod:`.postgres_backend` — :class:`PostgresStorage`;
+* :mod:`.postgres_connection` — the connection pool, transactions, errors;
+* :mod:`.postgres_migrations` — the schema, and its migrations applied on opening.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ if TYPE_CHECKING:
     from .backend import RestoreOutcome, StorageBackend
     from .json_backend import JsonStorage
     from .opening import default_storage_path, open_storage
+    from .postgres_backend import PostgresStorage
     from .record_ids import RECORD_ID_RULE, is_valid_record_id, validate_record_id
     from .records import (
         RECORD_KINDS,
@@ -68,6 +76,7 @@ _EXPORTS: dict[str, str] = {
     "JsonStorage": "json_backend",
     "default_storage_path": "opening",
     "open_storage": "opening",
+    "PostgresStorage": "postgres_backend",
     "RECORD_ID_RULE": "record_ids",
     "is_valid_record_id": "record_ids",
     "validate_record_id": "record_ids",
@@ -98,6 +107,7 @@ __all__ = [
     "ExpiryKind",
     "ImportReport",
     "JsonStorage",
+    "PostgresStorage",
     "QueueEntry",
     "RecordInfo",
     "RecordKind",
