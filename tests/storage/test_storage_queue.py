@@ -197,3 +197,15 @@ def test_processes_claiming_at_once_each_get_their_own(backend_name: str, tmp_pa
     assert allowed == 25  # 3 processes x 20 tries against a limit of 25
     with open_backend(backend_name, tmp_path) as store:
         assert store.queue_entries("review") == []
+
+
+def test_claims_need_a_worker_and_a_lease(store: StorageBackend) -> None:
+    store.enqueue("review", "r")
+    with pytest.raises(InputError, match="worker"):
+        store.claim_next("review", worker="", lease_s=LEASE)
+    for lease in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(InputError, match="lease_s"):
+            store.claim_next("review", worker="w", lease_s=lease)
+    assert store.claim_next("review", worker="w", lease_s=LEASE) is not None
+    with pytest.raises(InputError, match="lease_s"):
+        store.renew_claim("review", "r", worker="w", lease_s=-5)

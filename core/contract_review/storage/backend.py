@@ -84,7 +84,8 @@ class StorageBackend(ABC):
 
     @abstractmethod
     def delete(self, kind: RecordKind, record_id: str) -> bool:
-        """Remove the record; deleting a review also removes its checkpoints.
+        """Remove the record and its queue entry; deleting a review also removes its
+        checkpoints.
 
         :returns: Whether anything was removed.
         """
@@ -136,9 +137,16 @@ class StorageBackend(ABC):
         … FOR UPDATE SKIP LOCKED``; SQLite: one write transaction; JSON files: a lock
         file).
 
-        :param worker: Who claims it (unique per worker process, e.g. host:pid:random).
+        :param worker: Who claims it (unique per worker process, e.g. host:pid:random;
+            not empty, which means "nobody").
+        :param lease_s: Seconds the claim lasts unless renewed (0 or more). Leases are
+            read on each process's own clock: hosts sharing a store keep their clocks in
+            step (NTP).
         :returns: The entry as claimed (``claims`` counts this claim; check
-            ``cancel_requested``), or None when nothing is waiting.
+            ``cancel_requested``), or None when nothing is free (an entry another process
+            is claiming at this moment is skipped, not waited for).
+        :raises InputError: for an empty ``worker`` or a ``lease_s`` that is not a
+            number of seconds, 0 or more.
         """
 
     @abstractmethod
@@ -184,10 +192,11 @@ class StorageBackend(ABC):
         :param bucket: Whose requests: an id following the record id rule (callers pass
             a hash of the client, never a secret).
         :param now: The time of this request, in seconds since the epoch.
-        :param horizon_s: Requests older than ``now - horizon_s`` are forgotten (in every
-            bucket) and not passed to ``decide``.
+        :param horizon_s: Requests at or before ``now - horizon_s`` are forgotten (in
+            every bucket) and not passed to ``decide``.
         :param decide: Called once, with the times of ``bucket``'s requests after
-            ``now - horizon_s``, oldest first; returns whether this one may go ahead.
+            ``now - horizon_s``, oldest first; returns whether this one may go ahead. It
+            runs while the bucket is locked against other processes: keep it quick.
         :returns: What ``decide`` returned (when True the request was counted).
         """
 

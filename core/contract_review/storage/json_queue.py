@@ -19,14 +19,14 @@ import contextlib
 import json
 import os
 from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from ..errors import StorageError
 from .json_files import write_atomically
 from .json_layout import entry_names
-from .records import ClaimState, QueueEntry, RecordKind
+from .records import ClaimState, QueueEntry, RecordKind, check_worker, lease_delta
 
 __all__ = ["QUEUE_FOLDER", "RATES_FOLDER", "JsonQueue"]
 
@@ -103,6 +103,8 @@ class JsonQueue:
         return True
 
     def claim_next(self, kind: RecordKind, *, worker: str, lease_s: float) -> QueueEntry | None:
+        check_worker(worker)
+        lease = lease_delta(lease_s)
         with _locked(self._queue):
             now = self._clock()
             for path, entry in self._entries(kind):
@@ -113,7 +115,7 @@ class JsonQueue:
                     claimed = entry.model_copy(
                         update={
                             "worker": worker,
-                            "lease_until": now + timedelta(seconds=lease_s),
+                            "lease_until": now + lease,
                             "claims": entry.claims + 1,
                         }
                     )
@@ -125,6 +127,8 @@ class JsonQueue:
         self, kind: RecordKind, record_id: str, *, worker: str, lease_s: float
     ) -> ClaimState:
         path = self._path(kind, record_id)
+        check_worker(worker)
+        lease = lease_delta(lease_s)
         with _locked(self._queue):
             now = self._clock()
             entry = self._read(path)
@@ -134,9 +138,7 @@ class JsonQueue:
                 or (entry.lease_until is not None and entry.lease_until < now)
             ):
                 return "lost"
-            self._write(
-                path, entry.model_copy(update={"lease_until": now + timedelta(seconds=lease_s)})
-            )
+            self._write(path, entry.model_copy(update={"lease_until": now + lease}))
         return "cancelled" if entry.cancel_requested else "held"
 
     def release_claim(self, kind: RecordKind, record_id: str, *, worker: str, done: bool) -> bool:

@@ -10,7 +10,6 @@ process.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,6 +33,8 @@ from .records import (
     StoredEntry,
     StoredRecord,
     check_kind,
+    check_worker,
+    lease_delta,
     utc_now,
 )
 
@@ -59,18 +60,6 @@ def _lock_key(conn: Connection, namespace: str, name: str) -> None:
     """Hold the transaction-scoped advisory lock of ``namespace:name`` until the
     transaction ends (every process asking for the same name waits)."""
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{namespace}:{name}",))
-
-
-def _lease(lease_s: float) -> timedelta:
-    if not math.isfinite(lease_s) or lease_s < 0:
-        raise InputError(f"lease_s must be a number of seconds, 0 or more, not {lease_s}")
-    return timedelta(seconds=lease_s)
-
-
-def _worker(worker: str) -> str:
-    if not worker:
-        raise InputError("worker must name the worker (e.g. host:pid:random), not ''")
-    return worker
 
 
 class PostgresStorage(StorageBackend):
@@ -282,8 +271,8 @@ class PostgresStorage(StorageBackend):
 
     def claim_next(self, kind: RecordKind, *, worker: str, lease_s: float) -> QueueEntry | None:
         check_kind(kind)
-        _worker(worker)
-        lease = _lease(lease_s)
+        check_worker(worker)
+        lease = lease_delta(lease_s)
         now = self._now()
         with self._db.transaction() as conn:
             # Rows another transaction is claiming are skipped, not waited for: each
@@ -308,8 +297,8 @@ class PostgresStorage(StorageBackend):
     ) -> ClaimState:
         check_kind(kind)
         validate_record_id(record_id, what=f"{kind} id")
-        _worker(worker)
-        lease = _lease(lease_s)
+        check_worker(worker)
+        lease = lease_delta(lease_s)
         now = self._now()
         with self._db.transaction() as conn:
             row = conn.execute(
@@ -324,7 +313,7 @@ class PostgresStorage(StorageBackend):
     def release_claim(self, kind: RecordKind, record_id: str, *, worker: str, done: bool) -> bool:
         check_kind(kind)
         validate_record_id(record_id, what=f"{kind} id")
-        _worker(worker)
+        check_worker(worker)
         with self._db.transaction() as conn:
             if done:
                 changed = conn.execute(

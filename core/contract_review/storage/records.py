@@ -11,7 +11,8 @@ Timestamps are timezone-aware UTC datetimes with microsecond precision.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import math
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, get_args
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
@@ -35,7 +36,9 @@ __all__ = [
     "StoredEntry",
     "StoredRecord",
     "check_kind",
+    "check_worker",
     "format_timestamp",
+    "lease_delta",
     "parse_timestamp",
     "utc_now",
 ]
@@ -55,7 +58,8 @@ RECORD_KINDS: tuple[str, ...] = get_args(RecordKind)
 
 #: What :meth:`StorageBackend.renew_claim` found: the caller still holds the entry
 #: (``held``), holds it but was asked to stop (``cancelled``), or no longer holds it
-#: (``lost``: done, removed, or its lease ran out and another worker took it).
+#: (``lost``: done, removed, or its lease ran out — whether or not another worker has
+#: taken it since).
 ClaimState = Literal["held", "cancelled", "lost"]
 
 #: What :meth:`StorageBackend.cleanup_expired` may be limited to.
@@ -70,6 +74,21 @@ def check_kind(kind: object, *, allowed: tuple[str, ...] = RECORD_KINDS) -> str:
         )
     assert isinstance(kind, str)
     return kind
+
+
+def lease_delta(lease_s: float) -> timedelta:
+    """A claim's lease as a duration; :class:`InputError` unless a finite number of
+    seconds, 0 or more."""
+    if not math.isfinite(lease_s) or lease_s < 0:
+        raise InputError(f"lease_s must be a number of seconds, 0 or more, not {lease_s}")
+    return timedelta(seconds=lease_s)
+
+
+def check_worker(worker: str) -> str:
+    """``worker`` itself when it names a worker; '' means "nobody" on the queue."""
+    if not worker:
+        raise InputError("worker must name the worker (e.g. host:pid:random), not ''")
+    return worker
 
 
 def utc_now() -> datetime:

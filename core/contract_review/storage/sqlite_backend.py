@@ -30,7 +30,9 @@ from .records import (
     StoredEntry,
     StoredRecord,
     check_kind,
+    check_worker,
     format_timestamp,
+    lease_delta,
     parse_timestamp,
     utc_now,
 )
@@ -240,9 +242,10 @@ class SqliteStorage(StorageBackend):
 
     def claim_next(self, kind: RecordKind, *, worker: str, lease_s: float) -> QueueEntry | None:
         check_kind(kind)
+        check_worker(worker)
         moment = self._clock()
         now = format_timestamp(moment)
-        until = format_timestamp(moment + timedelta(seconds=lease_s))
+        until = format_timestamp(moment + lease_delta(lease_s))
         with self._db.writing() as conn:  # BEGIN IMMEDIATE: one claimer at a time
             row = conn.execute(
                 "SELECT id FROM queue WHERE kind = ? AND (worker = '' OR lease_until < ?) "
@@ -265,9 +268,10 @@ class SqliteStorage(StorageBackend):
         self, kind: RecordKind, record_id: str, *, worker: str, lease_s: float
     ) -> ClaimState:
         check_kind(kind)
+        check_worker(worker)
         moment = self._clock()
         now = format_timestamp(moment)
-        until = format_timestamp(moment + timedelta(seconds=lease_s))
+        until = format_timestamp(moment + lease_delta(lease_s))
         with self._db.writing() as conn:
             row = conn.execute(
                 "SELECT worker, lease_until, cancel_requested FROM queue WHERE kind = ? AND id = ?",
