@@ -117,6 +117,53 @@ def test_a_paused_review_ends_on_a_whole_checkpoint_and_resumes(tmp_path: Path) 
     assert resumed.status == "complete"
 
 
+def test_an_interval_saves_a_runs_first_and_last_checkpoints_and_resumes_from_them(
+    tmp_path: Path,
+) -> None:
+    registry = make_registry()
+    contract = write_throwaway_contract(tmp_path)
+    request = ReviewRequest(
+        domain_id=THROWAWAY_DOMAIN_ID, documents=[DocumentInput(path=str(contract))]
+    )
+    every = ReviewEngine(
+        registry,
+        settings=make_settings(tmp_path),
+        storage=SqliteStorage(tmp_path / "every.sqlite3"),
+        llm=None,
+    ).start(request)
+    storage = SqliteStorage(tmp_path / "store.sqlite3")
+    engine = ReviewEngine(
+        registry,
+        settings=make_settings(tmp_path),
+        storage=storage,
+        llm=None,
+        checkpoint_interval_s=3600.0,
+    )
+    state = engine.start(request)
+    assert state.findings == every.findings
+    infos = storage.checkpoints(state.review_id)
+    assert [info.seq for info in infos] == [1, 2]  # the start, and the finished review
+    last = storage.latest_checkpoint(state.review_id)
+    assert last is not None and CHANGE_KEY not in last.data
+    assert last.data["status"] == "complete"
+    # stopped before its last checkpoint: resumed from the first, to the same findings
+    with storage._db.writing() as conn:
+        conn.execute("DELETE FROM checkpoints WHERE seq = 2")
+    resumed = engine.resume(state.review_id)
+    assert resumed.status == "complete" and resumed.findings == every.findings
+
+
+def test_a_negative_checkpoint_interval_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="checkpoint_interval_s"):
+        ReviewEngine(
+            make_registry(),
+            settings=make_settings(tmp_path),
+            storage=SqliteStorage(tmp_path / "store.sqlite3"),
+            llm=None,
+            checkpoint_interval_s=-1.0,
+        )
+
+
 def test_a_change_whose_checkpoint_is_gone_is_reported_not_guessed(tmp_path: Path) -> None:
     storage = SqliteStorage(tmp_path / "store.sqlite3")
     writer = CheckpointWriter(storage)

@@ -44,6 +44,11 @@ PORTFOLIO_STEM = "portfolio"
 FolderExecutor = Literal["processes", "ray"]
 #: Titles of the most severe findings listed per document.
 TOP_FINDINGS = 5
+#: A folder review saves a document's checkpoints at most this often (and when it
+#: starts and stops): a stopped folder review reviews the document again from the start,
+#: so a checkpoint after every node only serves ``review --resume`` of that one review,
+#: while each is a durable write that worker processes would queue for.
+FOLDER_CHECKPOINT_INTERVAL_S = 10.0
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -136,7 +141,21 @@ def _worker_review(job: _Job) -> PortfolioEntry:
     from .context import load_cli_registry
 
     registry = load_cli_registry()
-    return _review_document(ReviewEngine(registry), registry, job)
+    engine = ReviewEngine(registry, checkpoint_interval_s=FOLDER_CHECKPOINT_INTERVAL_S)
+    return _review_document(engine, registry, job)
+
+
+def _largest_first(jobs: Sequence[_Job]) -> list[_Job]:
+    """``jobs`` by file size, largest first (name order among equals), so that the
+    longest reviews start first and no worker is left with a long one at the end."""
+
+    def size(job: _Job) -> int:
+        try:
+            return Path(job.path).stat().st_size
+        except OSError:
+            return 0
+
+    return sorted(jobs, key=size, reverse=True)
 
 
 def _in_processes(
@@ -145,8 +164,13 @@ def _in_processes(
     """The ``processes`` executor: each job with its entry as it finishes, reviewed here
     (``workers`` 1, or one job) or in ``workers`` spawned worker processes."""
     if workers <= 1 or len(todo) <= 1:
-        for job in todo:
-            yield job, _review_document(engine, registry, job)
+        interval = engine.checkpoint_interval_s
+        engine.checkpoint_interval_s = FOLDER_CHECKPOINT_INTERVAL_S
+        try:
+            for job in todo:
+                yield job, _review_document(engine, registry, job)
+        finally:
+            engine.checkpoint_interval_s = interval
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -154,7 +178,7 @@ def _in_processes(
     context = multiprocessing.get_context("spawn")  # no lock or thread state inherited
     size = min(workers, len(todo))
     with ProcessPoolExecutor(max_workers=size, mp_context=context) as pool:
-        futures = {pool.submit(_worker_review, job): job for job in todo}
+        futures = {pool.submit(_worker_review, job): job for job in _largest_first(todo)}
         for future in as_completed(futures):
             job = futures[future]
             try:
@@ -314,7 +338,7 @@ def review_folder(
         from .review_ray import review_on_ray
 
         finished_jobs = review_on_ray(
-            todo, settings=engine.settings, workers=workers, address=ray_address
+            _largest_first(todo), settings=engine.settings, workers=workers, address=ray_address
         )
     else:
         finished_jobs = _in_processes(engine, registry, todo, workers or 1)

@@ -25,7 +25,7 @@ import click
 
 from ..errors import InputError, MissingExtraError
 from ..review.report_models import PortfolioEntry
-from .review_portfolio import FinishedJobs, _Job, _review_document
+from .review_portfolio import FOLDER_CHECKPOINT_INTERVAL_S, FinishedJobs, _Job, _review_document
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -84,7 +84,9 @@ def review_shipped(document: RayDocument) -> RayReview:
         source.write_bytes(document.content)
         settings = load_settings(**document.settings, data_dir=root / "store")
         registry = load_registry(settings=settings)
-        engine = ReviewEngine(registry, settings=settings)
+        engine = ReviewEngine(
+            registry, settings=settings, checkpoint_interval_s=FOLDER_CHECKPOINT_INTERVAL_S
+        )
         try:
             job = dataclasses.replace(document.job, path=str(source), out_dir=str(root / "out"))
             entry = _review_document(engine, registry, job)

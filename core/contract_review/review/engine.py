@@ -77,6 +77,12 @@ class ReviewEngine:
         its notes say the LLM was left unused.
     :param progress: Told after every node (node name, clauses done, clauses planned).
     :param announce: Told which LLM receives contract text, before any is sent.
+    :param checkpoint_interval_s: While a review runs, a checkpoint is saved after a
+        node only when this many seconds have passed since the last one (0, the
+        default: after every node). The first checkpoint of a run and the one it stops
+        on (done, paused, failed) are always saved, so a resume starts from at most this
+        much work ago. A folder review, which reviews a stopped document again from the
+        start, saves fewer (each checkpoint is a durable write).
     """
 
     def __init__(
@@ -89,7 +95,10 @@ class ReviewEngine:
         llm: LLMClient | None = _UNSET,
         progress: ProgressCallback | None = None,
         announce: Callable[[LLMInfo], None] | None = None,
+        checkpoint_interval_s: float = 0.0,
     ) -> None:
+        if checkpoint_interval_s < 0:
+            raise ValueError(f"checkpoint_interval_s must be >= 0, got {checkpoint_interval_s}")
         self.registry = registry
         self.settings = settings if settings is not None else load_settings()
         self.storage = storage if storage is not None else open_storage(self.settings)
@@ -97,6 +106,7 @@ class ReviewEngine:
         self._llm = llm
         self.progress = progress
         self.announce = announce
+        self.checkpoint_interval_s = checkpoint_interval_s
         #: The state the last run returned, its report and the state's revision then.
         self._finished: tuple[ReviewState, ReviewReport, tuple[object, ...]] | None = None
 
@@ -292,6 +302,7 @@ class ReviewEngine:
 
     def _run(self, ctx: EngineContext, state: ReviewState) -> ReviewState:
         ctx.skill_runs.open()  # one event loop for every skill call of this run
+        saved = time.monotonic()  # a run starts from a saved state (start saves it)
         try:
             while state.next_node != DONE:
                 name = state.next_node
@@ -308,7 +319,10 @@ class ReviewEngine:
                     self._save_record(state)
                     return state
                 state.timings[name] = state.timings.get(name, 0.0) + time.perf_counter() - started
-                ctx.checkpoints.write(state, whole=state.next_node == DONE)
+                last = state.next_node == DONE
+                if last or time.monotonic() - saved >= self.checkpoint_interval_s:
+                    ctx.checkpoints.write(state, whole=last)
+                    saved = time.monotonic()
                 if ctx.progress is not None and state.review_plan is not None:
                     ctx.progress(
                         name, len(state.clause_reviews), len(state.review_plan.clause_plans)
