@@ -1,5 +1,8 @@
 """Fixtures every test folder may use: a throwaway PostgreSQL server (see
-:mod:`tests.pg_server`) and a fresh database on it per test."""
+:mod:`tests.pg_server`) and a fresh database on it per test. The helper modules beside
+this file (``pg_server``, ``browser_devtools``) are imported here, so that test modules
+anywhere under ``tests`` can import them (``from ..browser_devtools import ...``) in
+pytest's importlib mode, whichever test paths a run collects."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from . import browser_devtools  # noqa: F401 - registered for the test modules
 from .pg_server import (
     PostgresServer,
     ServerUnavailable,
