@@ -107,18 +107,22 @@ def bench(session: nox.Session) -> None:
     writes its section of docs/benchmarks.md (after the STARD run, which rewrites the
     page). Last, the HTTP service's bounded load test on loopback (needs ../shared/data
     laws and stard): p50/p99 latency of search, unified search and ask, and the
-    intended 429s of a client over its rate limit. Then ask's citations on STARD dev
+    intended 429s of a client over its rate limit, with one server process and two
+    (requests/s side by side). Then ask's citations on STARD dev
     against plain search (needs ../shared/data/stard). Then parse and review time of
     hostile text by size, 8 K to 1 M characters (benchmarks/adversarial.py). Last, a
-    folder review of CUAD dev with 1 and 2 worker processes through the CLI: contracts/s,
-    speed-up, peak memory per worker, reports equal (benchmarks/folder_bench.py)."""
-    session.install("-e", ".[server]", "-e", "plugins/generic", "rank-bm25>=0.2.2", "httpx>=0.27")
+    folder review of CUAD dev with 1 and 2 worker processes and on a local Ray cluster of
+    2 CPUs, through the CLI: contracts/s, speed-up, peak memory per worker, reports equal
+    (benchmarks/folder_bench.py)."""
+    session.install(
+        "-e", ".[server,ray]", "-e", "plugins/generic", "rank-bm25>=0.2.2", "httpx>=0.27"
+    )
     session.run("python", "benchmarks/stard_bench.py", *session.posargs)
     session.run("python", "benchmarks/cuad_bench.py")
     session.run("python", "benchmarks/service_load.py")
     session.run("python", "benchmarks/ask_bench.py")
     session.run("python", "benchmarks/adversarial.py")
-    session.run("python", "benchmarks/folder_bench.py")
+    session.run("python", "benchmarks/folder_bench.py", "--ray")
 
 
 @nox.session
