@@ -98,7 +98,7 @@ def test_call_arguments(fake: FakeGeneration, sleeps: list[float]) -> None:
     assert call["model"] == "qwen-max" and call["api_key"] == KEY
     assert call["result_format"] == "message" and call["temperature"] == 0.1
     assert call["messages"][1] == {"role": "user", "content": "违约金条款是否过高？"}
-    assert call["tools"] == [TOOL.model_dump(mode="json")]
+    assert call["tools"] == [TOOL.wire()]
     assert call["response_format"] == {"type": "json_object"}
     assert call["base_address"] == "https://example.invalid/api/v1"
     assert response.content == "偏高。" and response.usage is not None

@@ -76,7 +76,7 @@ def test_request_shape_and_text_reply(stub: StubServer, sleeps: list[float]) -> 
         {"role": "system", "content": "You review construction contracts."},
         {"role": "user", "content": "第14.7条 付款期限是否合理？"},
     ]
-    assert body["tools"] == [SEARCH_TOOL.model_dump(mode="json")]
+    assert body["tools"] == [SEARCH_TOOL.wire()]
     assert body["tools"][0]["function"]["name"] == "search_reference_doc"
     assert body["temperature"] == 0.2 and body["max_tokens"] == 500
     assert body["response_format"] == {"type": "json_object"}
