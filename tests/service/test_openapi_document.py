@@ -43,6 +43,7 @@ OPERATION_IDS = {
     "POST /laws/get": "get_law",
     "GET /laws/schema": "get_law_schema",
     "POST /api/search/unified": "search_unified",
+    "GET /api/search/capabilities": "get_search_capabilities",
 }
 
 ERROR_BODY = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}

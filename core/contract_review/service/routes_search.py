@@ -93,6 +93,6 @@ class CapabilitiesAnswer(SearchCapabilities):
     CAPABILITIES_PATH,
     summary="The unified search's capabilities: operations, parameters, limits (seed 003)",
 )
-def search_capabilities_document(request: Request) -> CapabilitiesAnswer:
+def get_search_capabilities(request: Request) -> CapabilitiesAnswer:
     document = search_capabilities(http_status=STATUS_OF, base_path=BASE_PATH)
     return CapabilitiesAnswer(**document.model_dump(), request_id=request_id_of(request))
