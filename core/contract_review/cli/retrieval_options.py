@@ -101,15 +101,17 @@ def search_options(function: F) -> F:
             metavar="SIGNAL=W,...",
             default=None,
             help="Weights of the signals in the first stage, which picks the shortlist: "
-            "bm25, subwords, vector, group (default bm25=0.3,subwords=0,vector=0.35,"
-            "group=0.35); unnamed signals keep theirs.",
+            "bm25, subwords, vector, group, authority, citations (default: the index's; "
+            "bm25=0.3,subwords=0,vector=0.35,group=0.35 for a corpus without priors); "
+            "unnamed signals keep theirs.",
         ),
         click.option(
             "--rerank-weights",
             metavar="SIGNAL=W,...",
             default=None,
             help="Weights of the signals in the second stage, which orders the shortlist "
-            "(default bm25=0.3,subwords=0.4,vector=0.25,group=0.2).",
+            "(default: the index's; bm25=0.3,subwords=0.4,vector=0.25,group=0.2 for a "
+            "corpus without priors).",
         ),
         click.option(
             "--rerank-depth",
@@ -145,7 +147,7 @@ def search_settings(base: SearchSettings, **options: Any) -> SearchSettings:
         changes["use_vector"] = False
     elif mode == "vector":
         changes["use_bm25"] = False
-    for name in ("fusion", "depth", "decompose", "rerank_depth"):
+    for name in ("fusion", "depth", "decompose", "rerank_depth", "explain"):
         if options.get(name) is not None:
             changes[name] = options[name]
     if options.get("weights"):

@@ -87,10 +87,18 @@ def search() -> None:
 @click.argument("text")
 @_top_k_option
 @click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    default=None,
+    help="Show each signal's raw score and its part of the hit's score (weight x the "
+    "score normalised over the candidates; the parts add up to the score).",
+)
 @search_options
 def query(index_dir: Path, text: str, top_k: int | None, as_json: bool, **options: Any) -> None:
     """Search the index for TEXT and show the hits: id, score, which rankings found
-    them (bm25, vector), the matching snippet and the metadata."""
+    them (bm25, vector), the matching snippet and the metadata; with --explain, what
+    each signal (bm25, subwords, vector, group, authority, citations) gave."""
     if not text.strip():
         raise click.BadParameter("the query is empty", param_hint="TEXT")
     index = _open(index_dir, options.get("offline"))
@@ -104,13 +112,28 @@ def query(index_dir: Path, text: str, top_k: int | None, as_json: bool, **option
     from rich.table import Table
 
     table = Table(show_lines=True)
-    for column in ("#", "id", "score", "match", "snippet"):
+    explain = options.get("explain")
+    columns = ("#", "id", "score", "match", "snippet", *(("signals",) if explain else ()))
+    for column in columns:
         table.add_column(column, overflow="fold")
     for hit in hits:
-        table.add_row(
-            str(hit.rank), hit.id, f"{hit.score:.3f}", "+".join(hit.match_type), hit.snippet
-        )
+        cells = [str(hit.rank), hit.id, f"{hit.score:.3f}", "+".join(hit.match_type), hit.snippet]
+        if explain:
+            cells.append(explain_signals(hit))
+        table.add_row(*cells)
     stdout_console().print(table)
+
+
+def explain_signals(hit: SearchHit) -> str:
+    """A hit's signals, one a line: ``bm25 12.41 x0.30 → +0.52`` (raw score, weight,
+    part of the score); signals without weight last."""
+    if not hit.signals:
+        return ""
+    ordered = sorted(hit.signals.items(), key=lambda item: -abs(item[1].part))
+    return "\n".join(
+        f"{name} {signal.raw:.3f} x{signal.weight:g} → {signal.part:+.3f}"
+        for name, signal in ordered
+    )
 
 
 @search.command("run")

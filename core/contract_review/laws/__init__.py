@@ -27,6 +27,8 @@ The library and its index:
 
 * :mod:`.law_library` — the loaded laws, and a law or article found as users name it;
 * :mod:`.law_index` — the library indexed for search, saved and reopened;
+* :mod:`.law_priors` — a law's authority and an article's citations, ranking priors;
+* :mod:`.law_corpus` — a JSON-lines law corpus ranked by ``index build`` as the law index;
 
 Tool 1, HybridSearch:
 

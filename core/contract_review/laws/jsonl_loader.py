@@ -26,15 +26,16 @@ from .law_models import Article, Law, LawMetadata
 from .law_versions import drop_repeated_articles, version_law_id
 from .metadata_inference import infer_law_level
 
-__all__ = ["load_law_jsonl"]
+__all__ = ["REQUIRED_FIELDS", "load_law_jsonl"]
 
 logger = logging.getLogger(__name__)
 
-_REQUIRED = ("law", "article", "content")
+#: The fields every line needs.
+REQUIRED_FIELDS = ("law", "article", "content")
 
 
 def _has_text(row: dict[str, Any]) -> str | None:
-    missing = [key for key in _REQUIRED if not isinstance(row.get(key), str)]
+    missing = [key for key in REQUIRED_FIELDS if not isinstance(row.get(key), str)]
     if missing:
         return (
             f"has no text for {', '.join(missing)}; every line needs 'law', 'article' and 'content'"

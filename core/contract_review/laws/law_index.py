@@ -12,7 +12,9 @@ Each article is one search document: ``name`` (short title + number, 劳动合�
 ``path`` (its headings) and ``content`` (its text) are searched; the law's metadata
 (law_id, issuing_authority, law_level, status, tags, effective and revised dates) can
 be filtered on; articles of one chapter of one law form a group (a chapter's mean
-embedding helps rank its articles). These are the settings measured on STARD.
+embedding helps rank its articles); each article carries ``law_authority`` and
+``cited_by`` (:mod:`.law_priors`), read as ranking priors. These are the settings
+measured on STARD.
 """
 
 from __future__ import annotations
@@ -27,9 +29,16 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from ..errors import InputError, SearchIndexError
 from ..retrieval.index_config import IndexConfig
-from ..retrieval.search_models import IndexDocument, MetadataValue
+from ..retrieval.search_models import (
+    IndexDocument,
+    MetadataValue,
+    PriorSignal,
+    SearchSettings,
+    SignalWeights,
+)
 from .law_library import LawLibrary, short_title
 from .law_models import Article, Law
+from .law_priors import article_priors
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -38,6 +47,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LAW_INDEX_CONFIG",
+    "LAW_PRIORS",
+    "LAW_SEARCH",
     "LawIndex",
     "LawIndexManifest",
     "article_document",
@@ -51,11 +62,30 @@ LAWS_FILE = "laws.json"
 SOURCE_IDS_FILE = "source_ids.json"
 SEARCH_DIR = "search"
 
-#: How articles are indexed: the fields and grouping measured best on STARD.
+#: How articles are ranked: BM25, embeddings and the chapter as for any index, and
+#: the law's authority (how many other laws name it) and the article's citations (see
+#: :mod:`.law_priors`). Chosen on the STARD dev queries and checked by 5-fold
+#: cross-validation on them (docs/benchmarks.md).
+LAW_SEARCH = SearchSettings(
+    weights=SignalWeights(
+        bm25=0.4, subwords=0.0, vector=0.4, group=0.35, authority=0.4, citations=0.1
+    ),
+    rerank_weights=SignalWeights(
+        bm25=0.3, subwords=0.4, vector=0.3, group=0.1, authority=0.6, citations=0.0
+    ),
+)
+
+#: The metadata fields the law priors are kept in, by signal.
+LAW_PRIORS: dict[PriorSignal, str] = {"authority": "law_authority", "citations": "cited_by"}
+
+#: How articles are indexed: the fields, grouping, priors and weights measured best on
+#: STARD.
 LAW_INDEX_CONFIG = IndexConfig(
     bm25_fields=["name", "path", "content"],
     vector_fields=["name", "content"],
     group_by=["law_id", "path"],
+    priors=LAW_PRIORS,
+    search=LAW_SEARCH,
 )
 
 _LAWS = TypeAdapter(list[Law])
@@ -251,10 +281,14 @@ def build_law_index(
     library = LawLibrary(laws)
     if library.article_count == 0:
         raise InputError("there is no article to index: the laws given hold none")
+    priors = article_priors(library)
     documents: list[IndexDocument] = []
     for law in library:
         metadata = article_metadata(law)
-        documents.extend(article_document(law, article, metadata) for article in law.articles)
+        documents.extend(
+            article_document(law, article, {**metadata, **priors[article.article_id].model_dump()})
+            for article in law.articles
+        )
     search = HybridIndex(embedder, config or LAW_INDEX_CONFIG)
     search.add(documents, show_progress=show_progress)
     return LawIndex(library, search, sources=sources, source_ids=source_ids)

@@ -47,7 +47,12 @@ def load_corpus(
     return documents
 
 
-def _records(path: Path) -> list[tuple[int, dict[str, Any]]]:
+def read_corpus_records(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """The objects of a JSON-lines corpus with their line numbers.
+
+    :raises InputError: for a line that is not a JSON object or has no ``id``.
+    """
+
     def has_id(record: dict[str, Any]) -> str | None:
         if record.get("id") in (None, ""):
             return "has no 'id'; every line needs a unique id"
@@ -75,7 +80,9 @@ def infer_text_fields(records: Sequence[dict[str, Any]]) -> list[str]:
     return [k for k in order if textual.get(k) and not dates.get(k)]
 
 
-def _metadata_value(value: Any) -> MetadataValue:
+def metadata_value(value: Any) -> MetadataValue:
+    """A JSON value as metadata: scalars and lists of scalars as they are, anything else
+    as its JSON text."""
     if value is None or isinstance(value, str | int | float | bool):
         return value
     if isinstance(value, list) and all(
@@ -96,7 +103,7 @@ def _text(value: Any) -> str:
 
 def load_jsonl(path: Path, *, text_fields: Sequence[str] | None = None) -> list[IndexDocument]:
     """The documents of a JSON-lines corpus (see :func:`load_corpus`)."""
-    numbered = _records(path)
+    numbered = read_corpus_records(path)
     records = [record for _, record in numbered]
     if not records:
         raise InputError(f"the corpus {path} is empty: it holds no JSON line")
@@ -110,22 +117,17 @@ def load_jsonl(path: Path, *, text_fields: Sequence[str] | None = None) -> list[
             f"text field(s) {', '.join(missing)} appear on no line of {path.name}; "
             f"its fields are: {', '.join(sorted(present))}"
         )
+    check_unique_ids(path, numbered)
     documents: list[IndexDocument] = []
-    seen: dict[str, int] = {}
     skipped = 0
-    for number, record in numbered:
+    for _, record in numbered:
         doc_id = str(record["id"])
-        if doc_id in seen:
-            raise InputError(
-                f"{path.name} line {number} repeats the id {doc_id!r} of line {seen[doc_id]}"
-            )
-        seen[doc_id] = number
         texts = {name: text for name in fields if (text := _text(record.get(name)))}
         if not texts:
             skipped += 1
             continue
         metadata = {
-            key: _metadata_value(value)
+            key: metadata_value(value)
             for key, value in record.items()
             if key != "id" and key not in fields
         }
@@ -133,6 +135,18 @@ def load_jsonl(path: Path, *, text_fields: Sequence[str] | None = None) -> list[
     if skipped:
         logger.warning("%s: %d line(s) without text in %s were skipped", path.name, skipped, fields)
     return documents
+
+
+def check_unique_ids(path: Path, numbered: Sequence[tuple[int, dict[str, Any]]]) -> None:
+    """:raises InputError: naming the first line that repeats an earlier line's id."""
+    seen: dict[str, int] = {}
+    for number, record in numbered:
+        doc_id = str(record["id"])
+        if doc_id in seen:
+            raise InputError(
+                f"{path.name} line {number} repeats the id {doc_id!r} of line {seen[doc_id]}"
+            )
+        seen[doc_id] = number
 
 
 def load_folder(folder: Path, *, registry: Registry | None = None) -> list[IndexDocument]:

@@ -93,23 +93,48 @@ def fuse_signals(
     :param signals: Each signal's scores of the candidates, by signal name.
     :param weights: Each signal's weight; signals without a weight (or weight 0) are
         left out. When every weight is 0, the signals count equally.
-    :returns: One score per candidate, higher is better.
+    :returns: One score per candidate, higher is better: the sum of
+        :func:`signal_parts`.
     """
-    if not signals:
-        raise ValueError("fuse_signals needs at least one signal")
+    parts = signal_parts(signals, weights, method=method, rrf_k=rrf_k)
+    size = next(iter(signals.values())).size
+    total = np.zeros(size, dtype=np.float32)
+    for part in parts.values():
+        total += part
+    return total
+
+
+def used_weights(signals: dict[str, FloatArray], weights: dict[str, float]) -> dict[str, float]:
+    """The weight each signal counts with: its own, or 1 for all when none is above 0."""
     used = {name: weights.get(name, 0.0) for name in signals}
     if not any(w > 0 for w in used.values()):
         used = dict.fromkeys(signals, 1.0)
-    size = next(iter(signals.values())).size
-    total = np.zeros(size, dtype=np.float32)
-    for name, weight in used.items():
+    return used
+
+
+def signal_parts(
+    signals: dict[str, FloatArray],
+    weights: dict[str, float],
+    *,
+    method: FusionMethod,
+    rrf_k: int = 60,
+) -> dict[str, FloatArray]:
+    """Each weighted signal's part of the fused score of every candidate (signals with
+    weight 0 have none); :func:`fuse_signals` adds them up.
+
+    :raises ValueError: without any signal.
+    """
+    if not signals:
+        raise ValueError("fuse_signals needs at least one signal")
+    parts: dict[str, FloatArray] = {}
+    for name, weight in used_weights(signals, weights).items():
         if weight <= 0:
             continue
         scores = signals[name]
         if method == "minmax":
-            total += weight * minmax(scores)
+            parts[name] = (weight * minmax(scores)).astype(np.float32)
         elif method == "zscore":
-            total += weight * zscore(scores)
+            parts[name] = (weight * zscore(scores)).astype(np.float32)
         else:
-            total += weight / (rrf_k + _ranks(scores))
-    return total
+            parts[name] = (weight / (rrf_k + _ranks(scores))).astype(np.float32)
+    return parts

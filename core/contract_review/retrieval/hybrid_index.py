@@ -29,10 +29,17 @@ from ..errors import InputError
 from .bm25 import BM25Index
 from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
-from .fusion import fuse_signals
+from .fusion import fuse_signals, signal_parts, used_weights
 from .index_config import IndexConfig
 from .query_decomposition import decompose
-from .search_models import FieldFilter, IndexDocument, MatchType, SearchHit, SearchSettings
+from .search_models import (
+    FieldFilter,
+    IndexDocument,
+    MatchType,
+    SearchHit,
+    SearchSettings,
+    SignalScore,
+)
 from .snippets import SnippetFinder
 from .tokenizers import Tokenizer
 from .vectors import top_k_indices
@@ -81,6 +88,7 @@ class HybridIndex:
         #: when the index was reopened without it).
         self.vector_info: EmbedderInfo | None = embedder.info if embedder is not None else None
         self._groups: tuple[npt.NDArray[np.int64], FloatArray] | None = None
+        self._priors: dict[str, FloatArray] | None = None
 
     # ------------------------------------------------------------------ contents
 
@@ -207,6 +215,7 @@ class HybridIndex:
         if new_vectors is not None:
             self.vectors = _stack(self.vectors, new_vectors)
         self._groups = None
+        self._priors = None
         return len(batch)
 
     def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
@@ -351,6 +360,22 @@ class HybridIndex:
             self._groups = (membership, centroids)
         return self._groups
 
+    def prior_scores(self) -> dict[str, FloatArray]:
+        """Each configured prior signal (:attr:`.IndexConfig.priors`) of every document:
+        ``log(1 + value)`` of its numeric metadata field (0 when missing, negative or not
+        a number); computed once."""
+        if self._priors is None:
+            priors: dict[str, FloatArray] = {}
+            for signal, field in self.config.priors.items():
+                values = np.fromiter(
+                    (_count(row.get(field)) for row in self.metadata),
+                    dtype=np.float64,
+                    count=len(self.metadata),
+                )
+                priors[signal] = np.log1p(values).astype(np.float32)
+            self._priors = priors
+        return self._priors
+
     def _score_part(
         self,
         signals: dict[str, FloatArray],
@@ -384,6 +409,8 @@ class HybridIndex:
                 candidates[name] = scores[groups[0][positions]]
             else:
                 candidates[name] = scores[positions]
+        for name, prior in self.prior_scores().items():
+            candidates[name] = prior[positions]
         fused = fuse_signals(candidates, weights, method=settings.fusion, rrf_k=settings.rrf_k)
         reranked = (
             None
@@ -392,6 +419,15 @@ class HybridIndex:
         )
         bm25 = candidates.get("bm25")
         vector = candidates.get("vector")
+        explained = None
+        if settings.explain:
+            final = weights if rerank is None else rerank
+            parts = signal_parts(candidates, final, method=settings.fusion, rrf_k=settings.rrf_k)
+            explained = _Explained(
+                raw=candidates,
+                parts=parts,
+                weights={k: w for k, w in used_weights(candidates, final).items() if k in parts},
+            )
         return _Pool(
             positions=positions,
             scores=fused,
@@ -400,6 +436,7 @@ class HybridIndex:
             vector=vector,
             by_bm25=_found_by(positions, found["bm25"]),
             by_vector=_found_by(positions, found["vector"]),
+            explained=explained,
         )
 
     def _hits(
@@ -423,6 +460,7 @@ class HybridIndex:
         vector: list[float] | None = None if pool.vector is None else pool.vector[chosen].tolist()
         by_bm25: list[bool] = pool.by_bm25[chosen].tolist()
         by_vector: list[bool] = pool.by_vector[chosen].tolist()
+        explained = pool.explained.at(chosen) if pool.explained is not None else None
         snippet = SnippetFinder(terms, settings.snippet_chars) if settings.snippets else None
         ids, fields, metadata, bm25_text = self.ids, self.fields, self.metadata, self.bm25_text
         hits: list[SearchHit] = []
@@ -443,6 +481,7 @@ class HybridIndex:
                     vector_score=None if vector is None else round(vector[i], 6),
                     snippet="" if snippet is None else snippet(bm25_text(fields[position])),
                     metadata=dict(metadata[position]),
+                    signals=None if explained is None else explained[i],
                 )
             )
         return hits
@@ -461,6 +500,50 @@ class _Pool:
     vector: FloatArray | None
     by_bm25: BoolArray
     by_vector: BoolArray
+    #: With ``explain``: every signal's raw score and part of the final score.
+    explained: _Explained | None = None
+
+
+@attrs.frozen
+class _Explained:
+    """Each signal's raw scores and weighted parts over a pool's candidates."""
+
+    raw: dict[str, FloatArray]
+    parts: dict[str, FloatArray]
+    weights: dict[str, float]
+
+    def take(self, rows: npt.NDArray[np.intp]) -> _Explained:
+        """The same for the candidates ``rows``."""
+        return _Explained(
+            raw={k: v[rows] for k, v in self.raw.items()},
+            parts={k: v[rows] for k, v in self.parts.items()},
+            weights=self.weights,
+        )
+
+    def at(self, rows: npt.NDArray[np.intp]) -> list[dict[str, SignalScore]]:
+        """One ``{signal: SignalScore}`` per row of ``rows``, signals with a part first."""
+        out: list[dict[str, SignalScore]] = []
+        for row in rows.tolist():
+            scores = {
+                name: SignalScore(
+                    raw=round(float(self.raw[name][row]), 6),
+                    weight=self.weights[name],
+                    part=round(float(part[row]), 6),
+                )
+                for name, part in self.parts.items()
+            }
+            for name, raw in self.raw.items():
+                if name not in scores:
+                    scores[name] = SignalScore(raw=round(float(raw[row]), 6), weight=0.0, part=0.0)
+            out.append(scores)
+        return out
+
+
+def _count(value: Any) -> float:
+    """A metadata value as a count for a prior: numbers as they are, others 0."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    return max(float(value), 0.0) if np.isfinite(value) else 0.0
 
 
 def _merge_pools(pools: list[_Pool]) -> _Pool | None:
@@ -482,6 +565,17 @@ def _merge_pools(pools: list[_Pool]) -> _Pool | None:
             return None
         return np.concatenate(arrays)[best]  # type: ignore[arg-type]
 
+    def pick_explained(parts: list[_Explained | None]) -> _Explained | None:
+        if any(p is None for p in parts):
+            return None
+        chosen = [p for p in parts if p is not None]
+        merged = _Explained(
+            raw={k: np.concatenate([p.raw[k] for p in chosen]) for k in chosen[0].raw},
+            parts={k: np.concatenate([p.parts[k] for p in chosen]) for k in chosen[0].parts},
+            weights=chosen[0].weights,
+        )
+        return merged.take(best)
+
     def any_part(flags: list[BoolArray]) -> BoolArray:
         merged = np.zeros(unique.size, dtype=bool)
         np.logical_or.at(merged, np.searchsorted(unique, positions), np.concatenate(flags))
@@ -495,6 +589,7 @@ def _merge_pools(pools: list[_Pool]) -> _Pool | None:
         vector=pick([p.vector for p in pools]),
         by_bm25=any_part([p.by_bm25 for p in pools]),
         by_vector=any_part([p.by_vector for p in pools]),
+        explained=pick_explained([p.explained for p in pools]),
     )
 
 

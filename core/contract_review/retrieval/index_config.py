@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .bm25 import BM25Config
 from .embedder_types import EmbedderInfo
-from .search_models import SearchSettings
+from .search_models import PriorSignal, SearchSettings
 from .tokenizers import TokenizerConfig
 
 #: Written into ``index.json``; a reader refuses other formats and newer versions.
@@ -38,6 +38,12 @@ class IndexConfig(BaseModel):
         default=None,
         description="Metadata fields whose values group documents (e.g. law and chapter "
         "path); each document also scores by its group's mean embedding.",
+    )
+    priors: dict[PriorSignal, str] = Field(
+        default_factory=dict,
+        description="Query-independent signals read from numeric metadata, by signal: "
+        "{'authority': 'law_authority', 'citations': 'cited_by'} for laws. Each scores "
+        "log(1 + value) and counts with its weight in SearchSettings.",
     )
     tokenizer: TokenizerConfig = Field(default_factory=TokenizerConfig)
     bm25: BM25Config = Field(default_factory=BM25Config)

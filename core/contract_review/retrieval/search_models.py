@@ -13,6 +13,10 @@ MetadataValue = MetadataScalar | list[MetadataScalar]
 
 MatchType = Literal["bm25", "vector"]
 
+#: Query-independent signals an index can read from numeric metadata (see
+#: :attr:`.index_config.IndexConfig.priors`).
+PriorSignal = Literal["authority", "citations"]
+
 
 class IndexDocument(BaseModel):
     """One searchable unit: an article, a clause, a section."""
@@ -86,6 +90,17 @@ class SignalWeights(BaseModel):
         description="Similarity to the mean embedding of the document's group (its chapter, "
         "its file), when the index has groups.",
     )
+    authority: float = Field(
+        default=0.0,
+        ge=0,
+        description="How central the document's source is (for laws: how many other laws "
+        "name its law), when the index has that prior.",
+    )
+    citations: float = Field(
+        default=0.0,
+        ge=0,
+        description="How often other documents cite the document, when the index has that prior.",
+    )
 
 
 #: The second stage's weights: word matches count for more when ordering the shortlist.
@@ -140,6 +155,21 @@ class SearchSettings(BaseModel):
     snippets: bool = Field(
         default=True, description="Cut a snippet for each hit (runs and evaluations skip it)."
     )
+    explain: bool = Field(
+        default=False,
+        description="Give each hit every signal's raw score and its part of the fused score "
+        "(:attr:`SearchHit.signals`).",
+    )
+
+
+class SignalScore(BaseModel):
+    """One signal's say in a hit's score (``explain``)."""
+
+    raw: float = Field(description="The signal's own score (BM25, cosine, log(1 + count)).")
+    weight: float = Field(description="Its weight in the stage that ordered the hit.")
+    part: float = Field(
+        description="weight x the normalised score: the hit's ``score`` is the sum of the parts."
+    )
 
 
 class SearchHit(BaseModel):
@@ -155,3 +185,7 @@ class SearchHit(BaseModel):
     vector_score: float | None = None
     snippet: str = ""
     metadata: dict[str, Any] = Field(default_factory=dict)
+    signals: dict[str, SignalScore] | None = Field(
+        default=None,
+        description="With ``explain``: each signal's raw score and its part of ``score``.",
+    )

@@ -1,0 +1,97 @@
+"""A JSON-lines corpus of law articles indexed by the generic ``index build`` the way
+the law index ranks them.
+
+A corpus is a law corpus when every line has ``law``, ``article`` and ``content`` as
+text (the fields :mod:`.jsonl_loader` needs). Its rows keep their own ids and fields;
+they are searched as the law index searches articles: BM25 over ``name`` (short title
++ number), ``path`` (headings) and ``content``, embeddings of ``name`` and ``content``,
+the chapter as a group, and the law priors of :mod:`.law_priors` (computed on the laws
+the corpus holds, so a row repeating an article gets the priors of the article kept).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..retrieval.corpus_loading import check_unique_ids, metadata_value
+from ..retrieval.index_config import IndexConfig
+from ..retrieval.search_models import IndexDocument
+from .jsonl_loader import REQUIRED_FIELDS, load_law_jsonl
+from .law_index import LAW_INDEX_CONFIG
+from .law_library import LawLibrary, short_title
+from .law_priors import article_priors
+
+__all__ = ["LAW_CORPUS_CONFIG", "describe_law_ranking", "is_law_corpus", "law_corpus_documents"]
+
+#: The law index's ranking with the corpus' own field names: its chapters are grouped
+#: by ``law`` (and ``version_date``, as versions are separate laws) and ``path``.
+LAW_CORPUS_CONFIG: IndexConfig = LAW_INDEX_CONFIG.model_copy(
+    update={"group_by": ["law", "version_date", "path"]}
+)
+
+
+def is_law_corpus(records: list[dict[str, Any]]) -> bool:
+    """Whether every record has ``law``, ``article`` and ``content`` as text."""
+    return bool(records) and all(
+        all(isinstance(record.get(key), str) for key in REQUIRED_FIELDS) for record in records
+    )
+
+
+def describe_law_ranking(config: IndexConfig) -> str:
+    """One line saying how a law corpus is ranked (printed by ``index build``)."""
+    priors = ", ".join(f"{signal} ({field})" for signal, field in config.priors.items())
+    return (
+        "law corpus detected (every line has law, article, content): ranked as the law "
+        f"index ranks articles: BM25 over {','.join(config.bm25_fields or [])}; embeddings "
+        f"of {','.join(config.vector_fields or [])}; chapters grouped by "
+        f"{','.join(config.group_by or [])}; priors {priors}. "
+        "Name --text-fields (or another field option) to index it otherwise."
+    )
+
+
+def _path(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(str(part) for part in value if isinstance(part, str | int | float))
+    return value if isinstance(value, str) else ""
+
+
+def law_corpus_documents(
+    path: Path, numbered: list[tuple[int, dict[str, Any]]]
+) -> list[IndexDocument]:
+    """The rows of a law corpus (see :func:`is_law_corpus`) as search documents.
+
+    ``name`` is the row's own, or the law's short title + the article number; every
+    field but ``id``, ``name``, ``path`` and ``content`` becomes metadata, and so do the
+    priors (``law_authority``, ``cited_by``).
+
+    :raises InputError: for a row the law loader refuses (a bad article number or date),
+        or a repeated or missing id.
+    """
+    check_unique_ids(path, numbered)
+    source_ids: dict[str, str] = {}
+    library = LawLibrary(load_law_jsonl(path, source_ids=source_ids))
+    priors = article_priors(library)
+    documents: list[IndexDocument] = []
+    for _, record in numbered:
+        doc_id = str(record["id"])
+        name = record.get("name")
+        fields = {
+            "name": name
+            if isinstance(name, str) and name.strip()
+            else f"{short_title(record['law'].strip())}{record['article'].strip()}",
+            "content": record["content"],
+        }
+        headings = _path(record.get("path"))
+        if headings.strip():
+            fields["path"] = headings
+        metadata = {
+            key: metadata_value(value)
+            for key, value in record.items()
+            if key not in ("id", "name", "path", "content")
+        }
+        found = priors.get(source_ids.get(doc_id, ""))
+        if found is not None:
+            metadata.update(found.model_dump())
+        documents.append(IndexDocument(id=doc_id, fields=fields, metadata=metadata))
+    return documents
