@@ -83,6 +83,13 @@ def serve(host: str, port: int, law_index: Path | None, no_resume: bool, workers
     # what would fail in every process fails here, once, clearly: the store, the keys
     open_storage(settings).close()
     create_app(settings, host=host, law_index=law_index)
+    # each process gets its share of the cores for its embedder and its numeric
+    # libraries, unless told otherwise: N processes each using every core fight over them
+    share = str(max(1, (os.cpu_count() or 1) // workers))
+    if settings.embedding_threads is None:
+        os.environ["CONTRACT_REVIEW_EMBEDDING_THREADS"] = share
+    for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(variable, share)
     os.environ[SERVE_OPTIONS_VARIABLE] = json.dumps(
         {
             "host": host,
