@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -118,9 +119,10 @@ def _serve_and_load(
     workers: int,
     queries: Sequence[str],
     total: int,
-) -> tuple[dict[str, float], list[tuple[str, int, float]], float, Counter[int]]:
+) -> tuple[dict[str, float], list[tuple[str, int, float]], float, Counter[int], WrkResult | None]:
     """Start ``serve --workers N`` on a fresh store; the latencies one at a time, the
-    load's results and seconds, and the rate-limit probe."""
+    load's results and seconds, what wrk measured (None without wrk), and the
+    rate-limit probe."""
     port = 8765
     env = {
         **os.environ,
@@ -147,11 +149,12 @@ def _serve_and_load(
         asyncio.run(_warm(base, workers))
         alone = asyncio.run(_one_at_a_time(base, queries))
         results, elapsed = asyncio.run(_load(base, queries, total))
+        measured = _wrk(base, queries)
         probe = asyncio.run(_probe(base))
     finally:
         server.terminate()
         server.wait(timeout=60)
-    return alone, results, elapsed, probe
+    return alone, results, elapsed, probe, measured
 
 
 async def _warm(base: str, workers: int) -> None:
@@ -165,6 +168,77 @@ async def _warm(base: str, workers: int) -> None:
         )
     for answer in answers:
         answer.raise_for_status()
+
+
+#: What wrk measured: requests/s, p50 and p99 ms, answers other than 2xx.
+WrkResult = tuple[float, float, float, int]
+WRK_SECONDS = 20
+
+_WRK_SCRIPT = """
+local reqs = {%s}
+local counter = 0
+local tid = 0
+local next_tid = 0
+function setup(thread)
+  thread:set("tid", next_tid)
+  next_tid = next_tid + 1
+end
+request = function()
+  counter = counter + 1
+  local r = reqs[(counter %% #reqs) + 1]
+  local key = "load-" .. ((counter + tid * 7) %% %d)
+  return wrk.format("POST", r[1], {["Content-Type"]="application/json", ["X-API-Key"]=key}, r[2])
+end
+done = function(summary, latency, requests)
+  io.write(string.format("non2xx=%%d\\n", summary.errors.status))
+end
+"""
+
+
+def _wrk(base: str, queries: Sequence[str]) -> WrkResult | None:
+    """The same mix of requests from wrk (C, a fraction of a core: the Python clients
+    above take about one of this machine's two), 20 connections for WRK_SECONDS after a
+    warm-up; None when wrk is not installed (Debian's ``wrk``)."""
+    import shutil
+
+    if shutil.which("wrk") is None:
+        return None
+    entries = []
+    for i, query in enumerate(queries[:300]):
+        path, body = _request(("laws/search", "search/unified", "ask")[i % 3], query)
+        text = json.dumps(body, ensure_ascii=False)
+        entries.append(f"{{[==[{path}]==], [==[{text}]==]}}")
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", encoding="utf-8", delete=False) as lua:
+        lua.write(_WRK_SCRIPT % (",".join(entries), CLIENTS))
+    try:
+        command = ["wrk", "-t2", f"-c{CLIENTS}", "-s", lua.name, "--latency", base]
+        subprocess.run([*command[:3], "-d5s", *command[3:]], check=True, capture_output=True)
+        out = subprocess.run(
+            [*command[:3], f"-d{WRK_SECONDS}s", *command[3:]],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    finally:
+        Path(lua.name).unlink()
+    rate = float(_found(r"Requests/sec:\s+([\d.]+)", out))
+    non2xx = int(_found(r"non2xx=(\d+)", out))
+    return rate, _wrk_ms(out, "50%"), _wrk_ms(out, "99%"), non2xx
+
+
+def _found(pattern: str, out: str) -> str:
+    match = re.search(pattern, out)
+    if match is None:
+        raise SystemExit(f"wrk's output has no {pattern!r}:\n{out}")
+    return match[1]
+
+
+def _wrk_ms(out: str, percentile: str) -> float:
+    found = re.search(rf"^\s*{re.escape(percentile)}\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+    if found is None:
+        return float("nan")
+    value, unit = float(found[1]), found[2]
+    return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -207,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             for workers in args.workers
         }
 
-    for workers, (_, results, _, probe) in runs.items():
+    for workers, (_, results, _, probe, _) in runs.items():
         failures = Counter(status for _, status, _ in results if status != 200)
         if failures:
             raise SystemExit(f"load requests failed with {workers} workers: {dict(failures)}")
@@ -217,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"got {dict(probe)}"
             )
     first = min(runs)
-    alone, results, elapsed, probe = runs[first]
+    alone, results, elapsed, probe, _ = runs[first]
     rates = {w: len(r[1]) / r[2] for w, r in runs.items()}
     scaling = [
         f"| {w} | {len(r[1]):,} | {r[2]:.1f} | {rates[w]:.0f} | {rates[w] / rates[first]:.2f}× | "
@@ -225,6 +299,32 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{_percentile([ms for _, _, ms in r[1]], 0.99):.0f} |"
         for w, r in sorted(runs.items())
     ]
+    wrk_runs = {w: r[4] for w, r in runs.items() if r[4] is not None}
+    for w, measured in wrk_runs.items():
+        if measured[3]:
+            raise SystemExit(f"wrk got {measured[3]} answers other than 2xx with {w} workers")
+    wrk_rows = [
+        f"| {w} | {m[0]:.0f} | {m[0] / wrk_runs[first][0]:.2f}× | {m[1]:.0f} | {m[2]:.0f} |"
+        for w, m in sorted(wrk_runs.items())
+        if first in wrk_runs
+    ]
+    wrk_lines = (
+        [
+            "",
+            f"The same mix of requests from `wrk` (20 connections, {WRK_SECONDS} s after a 5 s "
+            "warm-up, after the load above), which takes a fraction of a core, so the server "
+            "processes have the machine nearly to themselves:",
+            "",
+            "| processes | requests/s | speed-up | p50 ms | p99 ms |",
+            "|---|---|---|---|---|",
+            *wrk_rows,
+        ]
+        if wrk_rows
+        else [
+            "",
+            "(`wrk` is not installed: install Debian's `wrk` for the comparison without the Python clients' cost.)",
+        ]
+    )
     rows = []
     for kind in ("laws/search", "search/unified", "ask", "all"):
         times = [ms for k, _, ms in results if kind in {k, "all"}]
@@ -274,6 +374,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "| processes | requests | seconds | requests/s | speed-up | p50 ms | p99 ms |",
         "|---|---|---|---|---|---|---|",
         *scaling,
+        *wrk_lines,
         SECTION_END,
     ]
     section = "\n".join(lines)
