@@ -49,6 +49,8 @@ def serve(host: str, port: int, law_index: Path | None, no_resume: bool, workers
     store (CONTRACT_REVIEW_STORAGE_URL=postgresql://... for hosts). Example:
       contract-review serve --port 8000 --law-index law-index --workers 2
     """
+    if workers > 1 and port == 0:
+        raise click.UsageError("--workers above 1 needs a fixed --port (the processes share it)")
     for module in ("fastapi", "uvicorn", "multipart"):
         if importlib.util.find_spec(module) is None:
             raise MissingExtraError("contract-review serve", "server", module)
@@ -98,14 +100,13 @@ def serve(host: str, port: int, law_index: Path | None, no_resume: bool, workers
         }
     )
     click.echo(f"{served} with {workers} processes", err=True)
-    uvicorn.run(
-        "contract_review.service.app:app_from_environment",
-        factory=True,
-        workers=workers,
+    from ..service.server_processes import serve_processes
+
+    serve_processes(
         host=host,
         port=port,
-        log_level="warning",
-        **proxy_options(settings),
+        workers=workers,
+        options={"log_level": "warning", **proxy_options(settings)},
     )
 
 

@@ -34,6 +34,7 @@ Routes:
 * :mod:`.routes_evaluate` — ``/evaluate``: the quality grade of an answer or a review;
 * :mod:`.routes_laws` — ``/laws/…``: the law library's four tools;
 * :mod:`.routes_search` — ``POST /api/search/unified``;
+* :mod:`.server_processes` — ``serve --workers N``: processes with a socket each (SO_REUSEPORT);
 * :mod:`.routes_skills` — ``POST /skills/{id}/run``: one skill on an uploaded document;
 * :mod:`.routes_docs` — ``/docs`` and ``/redoc`` with their assets, offline;
 
