@@ -210,3 +210,189 @@ def test_the_rate_limit_answer_is_documented_with_retry_after(limited_schema: An
 
     _each_operation_once(limited_schema, send)
     assert answered.count(429) == len(answered) - 1
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, str]]]:
+    """The schema of a server holding a finished review (of the throwaway domain's
+    contract, with findings to decide) and a conversation, and their ids."""
+    import time
+
+    from contract_review.config import load_settings
+    from contract_review.testing.throwaway_domain import (
+        THROWAWAY_CONTRACT,
+        THROWAWAY_CONTRACT_NAME,
+        THROWAWAY_DOMAIN_ID,
+        throwaway_registry,
+    )
+
+    root = tmp_path_factory.mktemp("seeded")
+    settings = load_settings(
+        data_dir=root / "data",
+        cache_dir=root / "cache",
+        llm_provider="none",
+        use_orchestrator=False,
+        offline=True,
+        rate_limit_per_minute=0,
+        rate_limit_per_hour=0,
+        allowed_hosts=["testserver"],
+    )
+    app = create_app(
+        settings,
+        registry_factory=lambda: throwaway_registry(settings=settings),
+        law_index=_small_law_index(root / "law-index"),
+    )
+    with TestClient(app) as client:
+        queued = client.post(
+            "/reviews",
+            data={"domain": THROWAWAY_DOMAIN_ID},
+            files={"file": (THROWAWAY_CONTRACT_NAME, THROWAWAY_CONTRACT.encode(), "text/plain")},
+        )
+        assert queued.status_code == 202, queued.text
+        review_id = queued.json()["data"]["review_id"]
+        deadline = time.monotonic() + 180
+        while (review := client.get(f"/reviews/{review_id}").json()["data"])["status"] in {
+            "queued",
+            "running",
+        }:
+            assert time.monotonic() < deadline, review
+            time.sleep(0.1)
+        assert review["status"] == "complete", review
+        assert len(review["decidable"]) >= 2, review
+        conversation = client.post("/conversations", json=None).json()["data"]
+        ids = {
+            "review_id": review_id,
+            "finding_id": review["decidable"][0],
+            "other_finding_id": review["decidable"][1],
+            "conversation_id": conversation["id"],
+            "domain_id": THROWAWAY_DOMAIN_ID,
+            "contract": THROWAWAY_CONTRACT,
+            "contract_name": THROWAWAY_CONTRACT_NAME,
+        }
+        yield schemathesis.openapi.from_asgi("/openapi.json", app), ids
+
+
+def _valid_requests(ids: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
+    """One valid request of each operation on the seeded review and conversation, in an
+    order that deletes last: (operation label, the case's parts)."""
+    review = {"review_id": ids["review_id"]}
+    conversation = {"conversation_id": ids["conversation_id"]}
+    upload = {"file": ids["contract"].encode()}
+    reports = [
+        ("GET /reviews/{review_id}/report.{fmt}", {"path_parameters": {**review, "fmt": fmt}})
+        for fmt in ("json", "md", "html", "docx")
+    ]
+    return [
+        ("GET /health", {}),
+        ("GET /info", {}),
+        ("GET /domains", {}),
+        ("GET /domains/{domain_id}", {"path_parameters": {"domain_id": ids["domain_id"]}}),
+        ("GET /skills", {}),
+        ("GET /reviews", {}),
+        ("GET /reviews/{review_id}", {"path_parameters": review}),
+        (
+            "POST /reviews/{review_id}/findings/{finding_id}/{decision}",
+            {
+                "path_parameters": {
+                    **review,
+                    "finding_id": ids["finding_id"],
+                    "decision": "approve",
+                }
+            },
+        ),
+        (
+            "POST /reviews/{review_id}/decisions",
+            {
+                "path_parameters": review,
+                "body": {
+                    "decisions": [{"finding_id": ids["other_finding_id"], "decision": "rejected"}]
+                },
+                "media_type": "application/json",
+            },
+        ),
+        *reports,
+        (
+            "POST /ask",
+            {
+                "body": {
+                    "query": "试用期内可以解除劳动合同吗？",
+                    "conversation_id": ids["conversation_id"],
+                },
+                "media_type": "application/json",
+            },
+        ),
+        (
+            "POST /evaluate",
+            {
+                "body": {"target": "review", **review},
+                "media_type": "application/json",
+            },
+        ),
+        (
+            "POST /laws/search",
+            {"body": {"query": "试用期 解除劳动合同"}, "media_type": "application/json"},
+        ),
+        (
+            "POST /laws/get",
+            {"body": {"law_id": "劳动合同法"}, "media_type": "application/json"},
+        ),
+        (
+            "POST /laws/context",
+            {
+                "body": {"law_id": "劳动合同法", "article_id": "第二十一条"},
+                "media_type": "application/json",
+            },
+        ),
+        ("GET /laws/schema", {}),
+        (
+            "POST /api/search/unified",
+            {
+                "body": {"mode": "nl", "nl_query": {"text": "试用期 解除劳动合同"}},
+                "media_type": "application/json",
+            },
+        ),
+        ("GET /api/search/capabilities", {}),
+        (
+            "POST /skills/{skill_id}/run",
+            {
+                "path_parameters": {"skill_id": "get_clause_context"},
+                "body": {**upload, "clause_id": "1"},
+                "media_type": "multipart/form-data",
+            },
+        ),
+        ("GET /conversations", {}),
+        ("POST /conversations", {"body": None, "media_type": "application/json"}),
+        ("GET /conversations/{conversation_id}", {"path_parameters": conversation}),
+        ("DELETE /conversations/{conversation_id}/messages", {"path_parameters": conversation}),
+        ("DELETE /conversations/{conversation_id}", {"path_parameters": conversation}),
+        ("POST /reviews/{review_id}/cancel", {"path_parameters": review}),
+        ("POST /reviews/{review_id}/resume", {"path_parameters": review}),
+        (
+            "POST /reviews",
+            {
+                "body": {**upload, "domain": ids["domain_id"]},
+                "media_type": "multipart/form-data",
+            },
+        ),
+        ("DELETE /reviews/{review_id}", {"path_parameters": review}),
+    ]
+
+
+def test_every_operation_answers_a_valid_request_as_documented(
+    seeded: tuple[Any, dict[str, str]],
+) -> None:
+    """Beyond the fuzzing (which finds no review under a random id), each operation is
+    sent a valid request about a finished review and a conversation that exist: its
+    successful answer, with its body, is the documented one."""
+    schema, ids = seeded
+    operations = {op.label: op for op in _operations(schema)}
+    answered: dict[str, int] = {}
+    for label, parts in _valid_requests(ids):
+        case = operations[label].Case(**parts)
+        response = case.call()
+        assert response.status_code < 500, (label, response.text[:500])
+        case.validate_response(response, checks=CONFORMANCE)
+        answered[label] = response.status_code
+    assert set(answered) == set(operations), set(operations) - set(answered)
+    # cancelling or resuming a finished review changes nothing and says so (its status)
+    assert all(200 <= status < 300 for status in answered.values()), answered
