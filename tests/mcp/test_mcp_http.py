@@ -130,7 +130,7 @@ def test_the_policy_is_the_service_s(server_env: dict[str, str]) -> None:
     assert key_policy("0.0.0.0", settings).required
     registry = load_registry(settings=load_settings())
     server = build_server(registry, load_settings())
-    with pytest.raises(ConfigError, match="requires API keys on this address"):
+    with pytest.raises(ConfigError, match="on this address requires API keys"):
         streamable_http_app(server, host="0.0.0.0", settings=load_settings())
 
 
@@ -139,7 +139,7 @@ def test_the_command_refuses_to_serve_off_loopback_without_keys(
 ) -> None:
     result = invoke_cli(["mcp", "--http", "--host", "0.0.0.0", "--port", "1"])
     assert result.exit_code == 2
-    assert result.stderr.startswith("Error: the HTTP service requires API keys on this address")
+    assert result.stderr.startswith("Error: serving on this address requires API keys")
     assert len(result.stderr.strip().splitlines()) == 1
 
 

@@ -102,7 +102,7 @@ class ApiKeyPolicy:
         self.required = required
         if required and not self._keys:
             raise ConfigError(
-                "the HTTP service requires API keys on this address, but none is configured; "
+                "serving on this address requires API keys, but none is configured; "
                 "set CONTRACT_REVIEW_API_KEYS=key1,key2 (or bind to 127.0.0.1)"
             )
 
