@@ -5,6 +5,7 @@ real uvicorn server on 127.0.0.1."""
 from __future__ import annotations
 
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -84,6 +85,31 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def start_server_process(
+    command: list[str], env: dict[str, str], port: int, *, timeout: float = 90
+) -> subprocess.Popen[bytes]:
+    """Run ``command`` (a server listening on 127.0.0.1:``port``) and return once its
+    ``/health`` answers 200.
+
+    :raises RuntimeError: with the server's standard error when it exits first, or when
+        it does not answer within ``timeout`` seconds (it is killed then).
+    """
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return child
+        except httpx.TransportError:
+            pass
+        if child.poll() is not None:
+            errors = child.stderr.read().decode() if child.stderr else ""
+            raise RuntimeError(f"server exited: {errors}")
+        time.sleep(0.1)
+    child.kill()
+    raise RuntimeError("server did not start")
 
 
 class LiveServer:

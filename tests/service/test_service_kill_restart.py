@@ -24,6 +24,8 @@ from contract_review.testing.throwaway_domain import (
     THROWAWAY_DOMAIN_ID,
 )
 
+from .conftest import start_server_process
+
 pytestmark = [
     pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX-only"),
 ]
@@ -72,26 +74,9 @@ def _start(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
         "CONTRACT_REVIEW_LLM_PROVIDER": "none",
         "CONTRACT_REVIEW_RATE_LIMIT_PER_MINUTE": "0",
     }
-    child = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(data_dir), str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+    return start_server_process(
+        [sys.executable, "-c", SERVER, str(data_dir), str(port)], env, port, timeout=60
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return child
-        except httpx.TransportError:
-            pass
-        if child.poll() is not None:
-            raise RuntimeError(
-                f"server exited: {child.stderr.read().decode() if child.stderr else ''}"
-            )
-        time.sleep(0.1)
-    child.kill()
-    raise RuntimeError("server did not start")
 
 
 def _findings(report: dict[str, Any]) -> list[tuple[str, str, str]]:

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import free_port
+from .conftest import free_port, start_server_process
 
 pytest.importorskip("contract_review_generic", reason="needs the generic domain plugin")
 
@@ -42,25 +42,8 @@ def _environment(data_dir: Path, **extra: str) -> dict[str, str]:
 
 
 def _serve(env: dict[str, str], port: int, *options: str) -> subprocess.Popen[bytes]:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "contract_review.cli", "serve", "--port", str(port), *options],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return child
-        except httpx.TransportError:
-            pass
-        if child.poll() is not None:
-            errors = child.stderr.read().decode() if child.stderr else ""
-            raise RuntimeError(f"server exited: {errors}")
-        time.sleep(0.1)
-    child.kill()
-    raise RuntimeError("server did not start")
+    command = [sys.executable, "-m", "contract_review.cli", "serve", "--port", str(port)]
+    return start_server_process([*command, *options], env, port)
 
 
 def _stop(children: list[subprocess.Popen[bytes]]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ..errors import InputError, StorageError
+from ..errors import InputError
 from .backend import RestoreOutcome, StorageBackend
 from .postgres_connection import Connection, PostgresConnection
 from .record_codec import EntryFormatError, decode_payload, encode_payload
@@ -37,23 +37,26 @@ from .records import (
     lease_delta,
     utc_now,
 )
+from .sql_rows import CHECKPOINT_COLUMNS, QUEUE_COLUMNS, RECORD_COLUMNS, SqlRows
 
 __all__ = ["PostgresStorage"]
 
-_RECORD_COLUMNS = "kind, id, data, created_at, updated_at, schema_version"
-_CHECKPOINT_COLUMNS = "review_id, seq, data, created_at, schema_version"
-_QUEUE_COLUMNS = "kind, id, enqueued_at, worker, lease_until, claims, cancel_requested"
 _UPSERT_RECORD = (
-    f"INSERT INTO records ({_RECORD_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s) "
+    f"INSERT INTO records ({RECORD_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s) "
     "ON CONFLICT (kind, id) DO UPDATE SET data = EXCLUDED.data, "
     "created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at, "
     "schema_version = EXCLUDED.schema_version"
 )
 _UPSERT_CHECKPOINT = (
-    f"INSERT INTO checkpoints ({_CHECKPOINT_COLUMNS}) VALUES (%s, %s, %s, %s, %s) "
+    f"INSERT INTO checkpoints ({CHECKPOINT_COLUMNS}) VALUES (%s, %s, %s, %s, %s) "
     "ON CONFLICT (review_id, seq) DO UPDATE SET data = EXCLUDED.data, "
     "created_at = EXCLUDED.created_at, schema_version = EXCLUDED.schema_version"
 )
+
+
+def _aware(value: datetime) -> datetime:
+    """A ``timestamptz`` column's value, as the driver returns it (already aware)."""
+    return value
 
 
 def _lock_key(conn: Connection, namespace: str, name: str) -> None:
@@ -89,6 +92,7 @@ class PostgresStorage(StorageBackend):
             url, min_size=1, max_size=max(1, pool_size), connect_timeout_s=connect_timeout_s
         )
         self._clock = clock
+        self._rows = SqlRows(self._db.location, _aware)
 
     @property
     def location(self) -> str:
@@ -96,49 +100,6 @@ class PostgresStorage(StorageBackend):
 
     def close(self) -> None:
         self._db.close()
-
-    def _payload(self, text: str, where: str) -> dict[str, Any]:
-        try:
-            return decode_payload(text)
-        except EntryFormatError as exc:
-            raise StorageError(
-                f"{where} in {self.location} is damaged: {exc}. Delete it or restore it from "
-                "an export ('contract-review store check --move-aside' moves it aside)"
-            ) from None
-
-    def _record(self, row: tuple[Any, ...]) -> StoredRecord:
-        kind, record_id, data, created, updated, version = row
-        return StoredRecord(
-            kind=kind,
-            id=record_id,
-            data=self._payload(data, f"{kind} {record_id!r}"),
-            created_at=created,
-            updated_at=updated,
-            schema_version=version,
-        )
-
-    def _checkpoint(self, row: tuple[Any, ...]) -> Checkpoint:
-        review_id, seq, data, created, version = row
-        return Checkpoint(
-            review_id=review_id,
-            seq=seq,
-            data=self._payload(data, f"checkpoint {seq} of review {review_id!r}"),
-            created_at=created,
-            schema_version=version,
-        )
-
-    @staticmethod
-    def _entry(row: tuple[Any, ...]) -> QueueEntry:
-        kind, record_id, enqueued, worker, lease_until, claims, cancel = row
-        return QueueEntry(
-            kind=kind,
-            id=record_id,
-            enqueued_at=enqueued,
-            worker=worker,
-            lease_until=lease_until,
-            claims=claims,
-            cancel_requested=cancel,
-        )
 
     def _now(self) -> datetime:
         return self._clock().astimezone(UTC)
@@ -152,24 +113,24 @@ class PostgresStorage(StorageBackend):
         now = self._now()
         with self._db.transaction() as conn:
             row = conn.execute(
-                f"INSERT INTO records ({_RECORD_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s) "
+                f"INSERT INTO records ({RECORD_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s) "
                 "ON CONFLICT (kind, id) DO UPDATE SET data = EXCLUDED.data, "
                 "updated_at = EXCLUDED.updated_at, schema_version = EXCLUDED.schema_version "
                 "RETURNING created_at",
                 (kind, record_id, payload, now, now, STORE_SCHEMA_VERSION),
             ).fetchone()
         assert row is not None
-        return self._record((kind, record_id, payload, row[0], now, STORE_SCHEMA_VERSION))
+        return self._rows.record((kind, record_id, payload, row[0], now, STORE_SCHEMA_VERSION))
 
     def load(self, kind: RecordKind, record_id: str) -> StoredRecord | None:
         check_kind(kind)
         validate_record_id(record_id, what=f"{kind} id")
         with self._db.transaction("read") as conn:
             row = conn.execute(
-                f"SELECT {_RECORD_COLUMNS} FROM records WHERE kind = %s AND id = %s",
+                f"SELECT {RECORD_COLUMNS} FROM records WHERE kind = %s AND id = %s",
                 (kind, record_id),
             ).fetchone()
-        return None if row is None else self._record(row)
+        return None if row is None else self._rows.record(row)
 
     def delete(self, kind: RecordKind, record_id: str) -> bool:
         check_kind(kind)
@@ -220,29 +181,29 @@ class PostgresStorage(StorageBackend):
             assert row is not None
             values = (review_id, int(row[0]) + 1, payload, now, STORE_SCHEMA_VERSION)
             conn.execute(
-                f"INSERT INTO checkpoints ({_CHECKPOINT_COLUMNS}) VALUES (%s, %s, %s, %s, %s)",
+                f"INSERT INTO checkpoints ({CHECKPOINT_COLUMNS}) VALUES (%s, %s, %s, %s, %s)",
                 values,
             )
-        return self._checkpoint(values)
+        return self._rows.checkpoint(values)
 
     def load_checkpoint(self, review_id: str, seq: int) -> Checkpoint | None:
         validate_record_id(review_id, what="review id")
         with self._db.transaction("read") as conn:
             row = conn.execute(
-                f"SELECT {_CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = %s AND seq = %s",
+                f"SELECT {CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = %s AND seq = %s",
                 (review_id, seq),
             ).fetchone()
-        return None if row is None else self._checkpoint(row)
+        return None if row is None else self._rows.checkpoint(row)
 
     def latest_checkpoint(self, review_id: str) -> Checkpoint | None:
         validate_record_id(review_id, what="review id")
         with self._db.transaction("read") as conn:
             row = conn.execute(
-                f"SELECT {_CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = %s "
+                f"SELECT {CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = %s "
                 "ORDER BY seq DESC LIMIT 1",
                 (review_id,),
             ).fetchone()
-        return None if row is None else self._checkpoint(row)
+        return None if row is None else self._rows.checkpoint(row)
 
     def checkpoints(self, review_id: str) -> list[CheckpointInfo]:
         validate_record_id(review_id, what="review id")
@@ -286,11 +247,11 @@ class PostgresStorage(StorageBackend):
                 return None
             claimed = conn.execute(
                 "UPDATE queue SET worker = %s, lease_until = %s, claims = claims + 1 "
-                f"WHERE kind = %s AND id = %s RETURNING {_QUEUE_COLUMNS}",
+                f"WHERE kind = %s AND id = %s RETURNING {QUEUE_COLUMNS}",
                 (worker, now + lease, kind, row[0]),
             ).fetchone()
         assert claimed is not None
-        return self._entry(claimed)
+        return self._rows.queue_entry(claimed)
 
     def renew_claim(
         self, kind: RecordKind, record_id: str, *, worker: str, lease_s: float
@@ -342,10 +303,10 @@ class PostgresStorage(StorageBackend):
         check_kind(kind)
         with self._db.transaction("read") as conn:
             rows = conn.execute(
-                f"SELECT {_QUEUE_COLUMNS} FROM queue WHERE kind = %s ORDER BY enqueued_at, id",
+                f"SELECT {QUEUE_COLUMNS} FROM queue WHERE kind = %s ORDER BY enqueued_at, id",
                 (kind,),
             ).fetchall()
-        return [self._entry(row) for row in rows]
+        return [self._rows.queue_entry(row) for row in rows]
 
     # --- request counts shared by processes
 
@@ -409,15 +370,15 @@ class PostgresStorage(StorageBackend):
         with self._db.transaction("read") as conn:
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             records = conn.execute(
-                f"SELECT {_RECORD_COLUMNS} FROM records ORDER BY kind, id"
+                f"SELECT {RECORD_COLUMNS} FROM records ORDER BY kind, id"
             ).fetchall()
             checkpoints = conn.execute(
-                f"SELECT {_CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY review_id, seq"
+                f"SELECT {CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY review_id, seq"
             ).fetchall()
         for row in records:
-            yield self._record(row)
+            yield self._rows.record(row)
         for row in checkpoints:
-            yield self._checkpoint(row)
+            yield self._rows.checkpoint(row)
 
     def restore(self, entry: StoredEntry, *, overwrite: bool = False) -> RestoreOutcome:
         payload = encode_payload(entry.data, what="an imported entry")

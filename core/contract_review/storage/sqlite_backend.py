@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, StorageError
+from ..errors import InputError
 from .backend import RestoreOutcome, StorageBackend
 from .record_codec import EntryFormatError, decode_payload, encode_payload
 from .record_ids import validate_record_id
@@ -36,32 +36,13 @@ from .records import (
     parse_timestamp,
     utc_now,
 )
+from .sql_rows import CHECKPOINT_COLUMNS, QUEUE_COLUMNS, RECORD_COLUMNS, SqlRows
 from .sqlite_connection import SqliteConnection
 
 __all__ = ["SqliteStorage"]
 
-_RECORD_COLUMNS = "kind, id, data, created_at, updated_at, schema_version"
-_CHECKPOINT_COLUMNS = "review_id, seq, data, created_at, schema_version"
-_INSERT_RECORD = f"INSERT OR REPLACE INTO records ({_RECORD_COLUMNS}) VALUES (?,?,?,?,?,?)"
-_INSERT_CHECKPOINT = (
-    f"INSERT OR REPLACE INTO checkpoints ({_CHECKPOINT_COLUMNS}) VALUES (?,?,?,?,?)"
-)
-
-
-_QUEUE_COLUMNS = "kind, id, enqueued_at, worker, lease_until, claims, cancel_requested"
-
-
-def _queue_entry(row: tuple[Any, ...]) -> QueueEntry:
-    kind, record_id, enqueued, worker, until, claims, cancel = row
-    return QueueEntry(
-        kind=kind,
-        id=record_id,
-        enqueued_at=parse_timestamp(enqueued),
-        worker=worker,
-        lease_until=parse_timestamp(until) if until else None,
-        claims=claims,
-        cancel_requested=bool(cancel),
-    )
+_INSERT_RECORD = f"INSERT OR REPLACE INTO records ({RECORD_COLUMNS}) VALUES (?,?,?,?,?,?)"
+_INSERT_CHECKPOINT = f"INSERT OR REPLACE INTO checkpoints ({CHECKPOINT_COLUMNS}) VALUES (?,?,?,?,?)"
 
 
 class SqliteStorage(StorageBackend):
@@ -85,6 +66,7 @@ class SqliteStorage(StorageBackend):
     ) -> None:
         self._db = SqliteConnection(path, busy_timeout_s=busy_timeout_s)
         self._clock = clock
+        self._rows = SqlRows(str(self._db.path), parse_timestamp)
 
     @property
     def location(self) -> Path:
@@ -92,36 +74,6 @@ class SqliteStorage(StorageBackend):
 
     def close(self) -> None:
         self._db.close()
-
-    def _payload(self, text: str, where: str) -> dict[str, Any]:
-        try:
-            return decode_payload(text)
-        except EntryFormatError as exc:
-            raise StorageError(
-                f"{where} in {self._db.path} is damaged: {exc}. Delete it or restore it from an "
-                "export"
-            ) from None
-
-    def _record(self, row: tuple[Any, ...]) -> StoredRecord:
-        kind, record_id, data, created, updated, version = row
-        return StoredRecord(
-            kind=kind,
-            id=record_id,
-            data=self._payload(data, f"{kind} {record_id!r}"),
-            created_at=parse_timestamp(created),
-            updated_at=parse_timestamp(updated),
-            schema_version=version,
-        )
-
-    def _checkpoint(self, row: tuple[Any, ...]) -> Checkpoint:
-        review_id, seq, data, created, version = row
-        return Checkpoint(
-            review_id=review_id,
-            seq=seq,
-            data=self._payload(data, f"checkpoint {seq} of review {review_id!r}"),
-            created_at=parse_timestamp(created),
-            schema_version=version,
-        )
 
     # --- records
 
@@ -137,17 +89,17 @@ class SqliteStorage(StorageBackend):
             created = row[0] if row else now
             values = (kind, record_id, payload, created, now, STORE_SCHEMA_VERSION)
             conn.execute(_INSERT_RECORD, values)
-        return self._record(values)
+        return self._rows.record(values)
 
     def load(self, kind: RecordKind, record_id: str) -> StoredRecord | None:
         check_kind(kind)
         validate_record_id(record_id, what=f"{kind} id")
         with self._db.reading() as conn:
             row = conn.execute(
-                f"SELECT {_RECORD_COLUMNS} FROM records WHERE kind = ? AND id = ?",
+                f"SELECT {RECORD_COLUMNS} FROM records WHERE kind = ? AND id = ?",
                 (kind, record_id),
             ).fetchone()
-        return None if row is None else self._record(row)
+        return None if row is None else self._rows.record(row)
 
     def delete(self, kind: RecordKind, record_id: str) -> bool:
         check_kind(kind)
@@ -194,26 +146,26 @@ class SqliteStorage(StorageBackend):
             ).fetchone()
             values = (review_id, last + 1, payload, now, STORE_SCHEMA_VERSION)
             conn.execute(_INSERT_CHECKPOINT, values)
-        return self._checkpoint(values)
+        return self._rows.checkpoint(values)
 
     def load_checkpoint(self, review_id: str, seq: int) -> Checkpoint | None:
         validate_record_id(review_id, what="review id")
         with self._db.reading() as conn:
             row = conn.execute(
-                f"SELECT {_CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = ? AND seq = ?",
+                f"SELECT {CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = ? AND seq = ?",
                 (review_id, seq),
             ).fetchone()
-        return None if row is None else self._checkpoint(row)
+        return None if row is None else self._rows.checkpoint(row)
 
     def latest_checkpoint(self, review_id: str) -> Checkpoint | None:
         validate_record_id(review_id, what="review id")
         with self._db.reading() as conn:
             row = conn.execute(
-                f"SELECT {_CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = ? "
+                f"SELECT {CHECKPOINT_COLUMNS} FROM checkpoints WHERE review_id = ? "
                 "ORDER BY seq DESC LIMIT 1",
                 (review_id,),
             ).fetchone()
-        return None if row is None else self._checkpoint(row)
+        return None if row is None else self._rows.checkpoint(row)
 
     def checkpoints(self, review_id: str) -> list[CheckpointInfo]:
         validate_record_id(review_id, what="review id")
@@ -260,9 +212,9 @@ class SqliteStorage(StorageBackend):
                 (worker, until, kind, row[0]),
             )
             claimed = conn.execute(
-                f"SELECT {_QUEUE_COLUMNS} FROM queue WHERE kind = ? AND id = ?", (kind, row[0])
+                f"SELECT {QUEUE_COLUMNS} FROM queue WHERE kind = ? AND id = ?", (kind, row[0])
             ).fetchone()
-        return _queue_entry(claimed)
+        return self._rows.queue_entry(claimed)
 
     def renew_claim(
         self, kind: RecordKind, record_id: str, *, worker: str, lease_s: float
@@ -311,10 +263,10 @@ class SqliteStorage(StorageBackend):
         check_kind(kind)
         with self._db.reading() as conn:
             rows = conn.execute(
-                f"SELECT {_QUEUE_COLUMNS} FROM queue WHERE kind = ? ORDER BY enqueued_at, id",
+                f"SELECT {QUEUE_COLUMNS} FROM queue WHERE kind = ? ORDER BY enqueued_at, id",
                 (kind,),
             ).fetchall()
-        return [_queue_entry(row) for row in rows]
+        return [self._rows.queue_entry(row) for row in rows]
 
     # --- request counts shared by processes
 
@@ -365,15 +317,15 @@ class SqliteStorage(StorageBackend):
     def dump(self) -> Iterator[StoredEntry]:
         with self._db.reading(snapshot=True) as conn:
             records = conn.execute(
-                f"SELECT {_RECORD_COLUMNS} FROM records ORDER BY kind, id"
+                f"SELECT {RECORD_COLUMNS} FROM records ORDER BY kind, id"
             ).fetchall()
             checkpoints = conn.execute(
-                f"SELECT {_CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY review_id, seq"
+                f"SELECT {CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY review_id, seq"
             ).fetchall()
         for row in records:
-            yield self._record(row)
+            yield self._rows.record(row)
         for row in checkpoints:
-            yield self._checkpoint(row)
+            yield self._rows.checkpoint(row)
 
     def restore(self, entry: StoredEntry, *, overwrite: bool = False) -> RestoreOutcome:
         payload = encode_payload(entry.data, what="an imported entry")
