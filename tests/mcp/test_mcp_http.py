@@ -1,7 +1,8 @@
 """``contract-review mcp --http``: streamable HTTP with the HTTP service's API keys,
 driven by the MCP SDK's own client — keys optional on loopback, required off it
 (exactly as ``ApiKeyPolicy.for_host`` decides for ``serve``), a wrong key refused,
-each key seeing only its own reviews, and the ``mcp`` extra missing said in one line."""
+the service's rate limit per key, each key seeing only its own reviews, and the ``mcp``
+extra missing said in one line."""
 
 from __future__ import annotations
 
@@ -118,6 +119,24 @@ async def test_off_loopback_a_key_is_required(
     assert refused.json()["error"]["message"] == "this server requires an API key"
     assert accepted.status_code == 200
     assert not found.is_error
+
+
+async def test_the_service_s_rate_limit_holds_per_key(
+    http_server: Callable[..., HttpServer],
+) -> None:
+    with http_server("127.0.0.1", api_keys=[KEY, OTHER_KEY], rate_limit_per_minute=2) as server:
+
+        def send(key: str) -> httpx.Response:
+            return post_initialize(server.url, {"Authorization": f"Bearer {key}"})
+
+        answers = [await anyio.to_thread.run_sync(send, KEY) for _ in range(3)]
+        other = await anyio.to_thread.run_sync(send, OTHER_KEY)
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    refused = answers[2]
+    assert int(refused.headers["retry-after"]) > 0
+    assert refused.json()["error"]["code"] == "E_RATE_LIMITED"
+    assert refused.json()["error"]["message"] == "more than 2 requests per minute from this client"
+    assert other.status_code == 200  # each key has its own count
 
 
 def test_the_policy_is_the_service_s(server_env: dict[str, str]) -> None:

@@ -170,14 +170,16 @@ async def run_stdio(server: Server[Any]) -> None:
 
 def streamable_http_app(server: Server[Any], *, host: str, settings: Settings) -> ASGIApp:
     """``server`` as a streamable HTTP application at ``/mcp``, behind the service's key
-    policy for ``host`` (:mod:`.http_auth`).
+    policy for ``host`` and its rate limits (:mod:`.http_auth`).
 
     :raises ConfigError: when keys are required on ``host`` and none is configured.
     """
+    from ..service.rate_limiting import SlidingWindowRateLimiter
     from .http_auth import ApiKeyGuard, key_policy
 
     policy = key_policy(host, settings)
-    return ApiKeyGuard(server.streamable_http_app(host=host), policy)
+    limiter = SlidingWindowRateLimiter(settings.rate_limit_per_minute, settings.rate_limit_per_hour)
+    return ApiKeyGuard(server.streamable_http_app(host=host), policy, limiter)
 
 
 def run_http(server: Server[Any], *, host: str, port: int, settings: Settings) -> None:
