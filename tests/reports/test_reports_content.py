@@ -14,16 +14,16 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from contract_review.domain import RiskLevel
-from contract_review.reports.finding_text import why_and_position
-from contract_review.reports.html_report import render_html, render_portfolio_html
-from contract_review.reports.markdown_report import render_markdown, render_portfolio_markdown
-from contract_review.reports.report_outline import (
+from contract_review.reports.appendix_content import (
     approval_caption,
     evidence_caption,
     llm_caption,
     plan_source_caption,
-    risk_label,
 )
+from contract_review.reports.finding_text import why_and_position
+from contract_review.reports.html_report import render_html, render_portfolio_html
+from contract_review.reports.markdown_report import render_markdown, render_portfolio_markdown
+from contract_review.reports.report_outline import risk_label
 from contract_review.review.findings import Evidence, Finding
 from contract_review.review.report_models import ReviewReport
 
@@ -126,7 +126,7 @@ def _report_pieces(report: ReviewReport) -> Iterator[tuple[str, str]]:
     if meta.playbook is not None:
         yield "playbook", f"{meta.playbook.playbook_id} version {meta.playbook.version}"
     yield "embedder", f"Embedder {meta.embedder}"
-    yield "llm", f"LLM {llm_caption(meta)}"
+    yield "llm", f"LLM {llm_caption(meta.llm)}"
     yield "party", f"Party {meta.party}"
     for node in meta.timings:
         yield "timing", node

@@ -8,9 +8,9 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contract_review.reports.appendix_content import approval_caption
 from contract_review.reports.report_outline import (
     OTHER_FINDINGS_ANCHOR,
-    approval_caption,
     outline,
     status_warning,
 )

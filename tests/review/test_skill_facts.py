@@ -22,7 +22,7 @@ from contract_review.playbooks.clause_assessment import assess_clause
 from contract_review.playbooks.playbook_models import Playbook
 from contract_review.playbooks.rule_models import FactTest, PlaybookRule
 from contract_review.registry import Registry, load_registry
-from contract_review.reports.skill_lines import skill_lines
+from contract_review.reports.appendix_content import skill_lines
 from contract_review.review import skill_runs as skill_runs_module
 from contract_review.review.clause_location import ClauseLocation
 from contract_review.review.engine import ReviewEngine

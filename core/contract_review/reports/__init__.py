@@ -17,7 +17,7 @@ order, the missing clauses, and last an appendix with how the review was made.
 * :mod:`.executive_summary` — the contract, party, governing law, counts and key issues;
 * :mod:`.finding_text` — a finding's words for a reader: why, standard position, proposal;
 * :mod:`.redline_runs` — a suggested change as kept, deleted and inserted runs;
-* :mod:`.skill_lines` — what a clause's skills read, as the appendix lists it;
+* :mod:`.appendix_content` — what the appendix says (both formats), in the report's language;
 
 Markdown:
 

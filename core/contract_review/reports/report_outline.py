@@ -21,16 +21,14 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..domain import RiskLevel
-from ..review.findings import CheckedItem, Evidence, Finding, FindingStatus
+from ..review.findings import CheckedItem, Finding, FindingStatus
 from ..review.plan import ClauseAnalysisPlan
 from ..review.report_models import (
     REPORT_STEM,
     ApprovalRecord,
     ClauseReview,
-    PlanReport,
     PortfolioEntry,
     PortfolioReport,
-    ReportMeta,
     ReviewReport,
     RiskSummary,
 )
@@ -42,18 +40,14 @@ __all__ = [
     "RISK_COLUMNS",
     "ClauseSection",
     "ReportOutline",
-    "approval_caption",
     "entry_report_path",
-    "evidence_caption",
     "format_score",
     "format_seconds",
     "format_when",
     "governing_law_caption",
     "internal_notes",
     "issues_across",
-    "llm_caption",
     "outline",
-    "plan_source_caption",
     "portfolio_status_warning",
     "ranked_entries",
     "reader_notes",
@@ -302,60 +296,6 @@ def format_when(when: datetime | None) -> str:
     return "—" if when is None else when.isoformat(timespec="seconds")
 
 
-def evidence_caption(evidence: Evidence) -> str:
-    """What a quote is and where it comes from, e.g. 'Clause 20.1 — contract.txt,
-    characters 120–340'; reference and law evidence carry their score."""
-    kind = {"clause": "Clause", "reference": "Reference", "law": "Law article"}[evidence.kind]
-    parts = [f"{kind} {evidence.id} — {evidence.source}"]
-    if evidence.start is not None and evidence.end is not None:
-        parts.append(f"characters {evidence.start}–{evidence.end}")
-    if evidence.score is not None:
-        parts.append(f"score {format_score(evidence.score)}")
-    return ", ".join(parts)
-
-
-def approval_caption(finding: Finding, record: ApprovalRecord | None) -> str:
-    """The decision on a finding's suggested change; '' when there is nothing to decide."""
-    if record is None:
-        return "no decision recorded" if finding.suggested_change is not None else ""
-    parts = [f"by {record.by}"]
-    if record.decided_at is not None:
-        parts.append(format_when(record.decided_at))
-    return f"{record.decision} ({', '.join(parts)})"
-
-
-def plan_source_caption(plan: PlanReport) -> str:
-    """Who made the plan and why, e.g. 'default — no LLM configured: default plan'."""
-    names = {
-        "default": "default plan (core's rules)",
-        "orchestrator": "LLM orchestrator",
-        "plugin": "domain plugin",
-    }
-    caption = names[plan.source]
-    return f"{caption} — {plan.note}" if plan.note else caption
-
-
-def meta_rows(report: ReviewReport) -> list[tuple[str, str]]:
-    """The Meta table of both pages: (item, value) in order."""
-    meta = report.meta
-    playbook = "none"
-    if meta.playbook is not None:
-        pb = meta.playbook
-        playbook = f"{pb.playbook_id} version {pb.version} ({pb.source})"
-    return [
-        ("Review id", report.review_id),
-        ("Report schema", report.schema_version),
-        ("Package version", meta.package_version),
-        ("Domain", f"{meta.domain_id} {meta.domain_name}".strip()),
-        ("Playbook", playbook),
-        ("Embedder", meta.embedder or "none"),
-        ("LLM", llm_caption(meta)),
-        ("Party", meta.party or "none"),
-        ("Started", format_when(meta.started_at)),
-        ("Finished", format_when(meta.finished_at)),
-    ]
-
-
 def governing_law_caption(report: ReviewReport) -> tuple[str, str] | None:
     """The executive summary's governing-law line as (label, value), in the report's
     language: ("Governing law", "England and Wales (clause 25.1)") or ("适用法律",
@@ -364,11 +304,6 @@ def governing_law_caption(report: ReviewReport) -> tuple[str, str] | None:
         return None
     language = report.language
     return label("governing_law", language), report.governing_law.label(language)
-
-
-def llm_caption(meta: ReportMeta) -> str:
-    """The LLM the review used, or a plain 'none' statement."""
-    return "none (no LLM was used)" if meta.llm in ("", "none") else meta.llm
 
 
 def report_language(report: ReviewReport) -> str:
