@@ -370,3 +370,21 @@ def test_markdown_redline_reads_back_both_texts(
     redline = page[start : page.index("</p>", start)]
     assert _read_back(redline, ("s", "del")) == " ".join(after.split())
     assert _read_back(redline, ("strong", "ins")) == " ".join(before.split())
+
+
+def test_the_appendix_of_a_chinese_report_has_chinese_captions(
+    text_of: Callable[[ReviewReport], str],
+) -> None:
+    """Below the appendix heading too, the page's own words are the report's language:
+    only the records (ids, file names, engine states, skill names) stay as they are."""
+    from contract_review.reports.appendix_content import _WORDS
+
+    report = make_report().model_copy(update={"language": "zh"})
+    text = text_of(report)
+    below = text[len(_above_appendix(text, report)) :]
+    english = {words[0].split("{")[0].strip(" :") for words in _WORDS.values()}
+    english = {caption for caption in english if len(caption) > 3}
+    assert [caption for caption in english if f"{caption}:" in below] == []
+    assert "Document Role Language" not in below and "Item Value" not in below
+    for chinese in ("计划来源：", "问题编号：", "文件 角色 语言", "分析深度：", "定位："):
+        assert chinese in below
