@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contract_review.documents.chinese_numerals import int_to_chinese
-from contract_review.playbooks.redlines import redlined_text, written_value
+from contract_review.playbooks.drafting_slots import DraftingSlots
+from contract_review.playbooks.redlines import has_chinese, redlined_text, written_value
 from contract_review.playbooks.rule_matching import find_hits
 from contract_review.playbooks.rule_models import PlaybookRule, Redline
 from contract_review.playbooks.value_reading import ValueReading
@@ -174,3 +175,88 @@ def test_a_period_counted_to_an_anniversary_is_rewritten_as_one(
     the second anniversary of Completion", not "before the 24 months of Completion"."""
     reading = ValueReading(value=72, text=written, start=0, end=len(written), unit="year")
     assert written_value(reading, unit, limit) == expected  # type: ignore[arg-type]
+
+
+def _uncapped_penalty_rule() -> PlaybookRule:
+    from contract_review.playbooks.playbook_loading import term_library
+    from contract_review.playbooks.term_library import expand_uses
+
+    raw = {
+        "rule_id": "delay_damages_without_limit",
+        "clause_id": "8.2",
+        "description": "Delay damages have no maximum.",
+        "uses": "penalty_without_limit",
+        "category": "uncapped_penalty",
+    }
+    return PlaybookRule.model_validate(expand_uses(raw, term_library()))
+
+
+_EN_SLOTS = DraftingSlots(
+    chinese=False,
+    contract="Contract",
+    price="the Contract Price",
+    party="the Contractor",
+    other="the Employer",
+)
+_ZH_SLOTS = DraftingSlots(
+    chinese=True, contract="本合同", price="合同价款", party="乙方", other="甲方"
+)
+
+
+@pytest.mark.parametrize(
+    ("before", "expected"),
+    [
+        (
+            "The Contractor shall pay delay damages of 0.1% of the Contract Price per day, "
+            "without any maximum amount or limit, until the Works are completed.",
+            "The Contractor shall pay delay damages of 0.1% of the Contract Price per day, "
+            "until the Works are completed. The total",
+        ),
+        (
+            "Delay damages accrue at 0.1% per day with no cap.",
+            "Delay damages accrue at 0.1% per day. The total",
+        ),
+        (
+            "Delay damages of 0.1% per day are payable. Delay damages shall not be capped.",
+            "Delay damages of 0.1% per day are payable. The total",
+        ),
+        (
+            "乙方逾期交付的，每逾期一日按合同价款的千分之一支付违约金，不设上限。",
+            "乙方逾期交付的，每逾期一日按合同价款的千分之一支付违约金。上述违约金",
+        ),
+        (
+            "乙方逾期交付的，每逾期一日按合同价款的千分之一支付违约金。违约金总额上不封顶。",
+            "乙方逾期交付的，每逾期一日按合同价款的千分之一支付违约金。上述违约金",
+        ),
+    ],
+)
+def test_a_cap_added_to_a_clause_that_says_there_is_none_strikes_those_words(
+    before: str, expected: str
+) -> None:
+    """A partner reading "without any maximum ... The total ... shall not exceed 10%"
+    sees a clause that contradicts itself: the words saying there is no limit go, the
+    rest of their sentence (the rate) stands, and the cap is added once."""
+    rule = _uncapped_penalty_rule()
+    slots = _ZH_SLOTS if has_chinese(before) else _EN_SLOTS
+    hits = find_hits(rule, before)
+    assert hits
+    after = redlined_text(rule, before, hits, slots=slots)
+    assert after is not None
+    assert after.startswith(expected), after
+    cap = "不超过合同价款的百分之十" if slots.chinese else "shall not exceed ten per cent"
+    assert after.count(cap) == 1
+    assert find_hits(rule, after) == []  # nothing says "no limit" any more
+
+
+@settings(max_examples=40, deadline=None)
+@given(head=_FILLER, tail=_FILLER)
+def test_striking_the_no_limit_words_changes_nothing_else(head: str, tail: str) -> None:
+    rule = _uncapped_penalty_rule()
+    before = f"{head}. Delay damages are payable at 0.1% per day without any limit. {tail}"
+    hits = [h for h in find_hits(rule, before) if h.matched.startswith("without")]
+    assert hits
+    after = redlined_text(rule, before, hits, slots=_EN_SLOTS)
+    assert after is not None
+    at = before.index(" without any limit")
+    assert after.startswith(before[:at] + ". ")
+    assert before[at + len(" without any limit") :].rstrip() in after

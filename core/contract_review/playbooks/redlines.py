@@ -24,6 +24,7 @@ from ..text.number_words import (
 )
 from ..text.sentences import sentence_spans
 from .drafting_slots import DraftingSlots
+from .no_limit_wording import no_limit_edits
 from .period_wording import sentence_numbers
 from .redline_templates import redline_template
 from .rule_matching import RuleHit
@@ -174,6 +175,12 @@ def redlined_text(
             if template is None or slots is None:
                 return None
             words, mode = slots.fill(template.words(chinese=slots.chinese)), template.mode
+        if mode == "append" and ordered:
+            # a cap added to a clause that says there is none: those words go
+            struck = no_limit_edits(text, ordered, words)
+            after = apply_edits(text, struck[0]) if struck is not None else None
+            if struck is not None and after is not None:
+                return after if struck[1] else _appended(after, words)
         if mode == "append" or not ordered:
             return _appended(text, words)
         edits = _sentence_edits(text, ordered, words, instructions)
