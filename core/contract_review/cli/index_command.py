@@ -89,6 +89,14 @@ def index() -> None:
     help="Metadata fields that group documents (e.g. law,path for a chapter of a law); "
     "each document then also scores by its group's mean embedding.",
 )
+@click.option(
+    "--ann",
+    type=click.Choice(["hnsw"]),
+    default=None,
+    help="Also build an approximate index over the vectors (needs the 'ann' extra, "
+    "faiss-cpu), for corpora of a million documents or more: 'hnsw', a graph. Default: "
+    "none, every query reads every vector (exact).",
+)
 @click.option("--add", "add", is_flag=True, help="Add the corpus to the index already in --out.")
 @offline_option
 @pass_state
@@ -104,6 +112,7 @@ def build(
     vector_max_chars: int | None,
     group_by: str | None,
     bm25_only: bool,
+    ann: str | None,
     add: bool,
     offline: bool | None,
 ) -> None:
@@ -141,6 +150,8 @@ def build(
         if vector_max_chars is not None:
             config_changes["vector_max_chars"] = vector_max_chars  # type: ignore[assignment]
         config = law_config or IndexConfig().model_copy(update=config_changes)
+        if ann is not None:
+            config = config.model_copy(update={"ann": ann})
         target = HybridIndex(chosen, config)
     added = target.add(documents)
     target.save(out)
