@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .context import CliState, pass_state
-from .retrieval_options import chosen_embedder, embedder_options, offline_option
+from .retrieval_options import ann_option, chosen_embedder, embedder_options, offline_option
 
 if TYPE_CHECKING:
     from ..retrieval.index_config import IndexConfig
@@ -89,14 +89,7 @@ def index() -> None:
     help="Metadata fields that group documents (e.g. law,path for a chapter of a law); "
     "each document then also scores by its group's mean embedding.",
 )
-@click.option(
-    "--ann",
-    type=click.Choice(["hnsw"]),
-    default=None,
-    help="Also build an approximate index over the vectors (needs the 'ann' extra, "
-    "faiss-cpu), for corpora of a million documents or more: 'hnsw', a graph. Default: "
-    "none, every query reads every vector (exact).",
-)
+@ann_option
 @click.option("--add", "add", is_flag=True, help="Add the corpus to the index already in --out.")
 @offline_option
 @pass_state
