@@ -4,6 +4,7 @@ the batched vector block, a query's terms kept; and the approximate vector index
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -196,3 +197,17 @@ def test_an_index_built_with_the_approximate_index_searches_and_reopens(tmp_path
     assert reopened.ann_file is not None
     assert reopened.search("合同 违约", top_k=5) == approximate.search("合同 违约", top_k=5)
     assert reopened.ann_index() is not None and reopened.ann_index().size == 120  # type: ignore[union-attr]
+
+
+def test_without_faiss_an_approximate_index_is_searched_exactly(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    exact = HybridIndex(HashingEmbedder(dimension=32))
+    exact.add(_law_docs())
+    approximate = HybridIndex(
+        HashingEmbedder(dimension=32), exact.config.model_copy(update={"ann": "hnsw"})
+    )
+    approximate.add(_law_docs())
+    monkeypatch.setitem(sys.modules, "faiss", None)  # import faiss now fails
+    assert approximate.search("合同 违约", top_k=5) == exact.search("合同 违约", top_k=5)
+    assert "pip install 'contract-review[ann]'" in caplog.text

@@ -95,6 +95,7 @@ class HybridIndex:
         self._ann: AnnIndex | None = None
         #: Where a saved index keeps its approximate index (read on first need).
         self.ann_file: Path | None = None
+        self._ann_missing = False
 
     # ------------------------------------------------------------------ contents
 
@@ -282,7 +283,7 @@ class HybridIndex:
         flat_parts = [part for parts in part_lists for part in parts]
         part_vectors = self._query_vectors(flat_parts) if use_vector else None
 
-        ann = self.ann_index() if part_vectors is not None and settings.approximate else None
+        ann = self._searchable_ann() if part_vectors is not None and settings.approximate else None
 
         weights = settings.weights.model_dump()
         rerank = settings.rerank_weights.model_dump() if settings.rerank_depth > 0 else None
@@ -410,6 +411,17 @@ class HybridIndex:
         if self._ann is None:
             self._ann = AnnIndex.build(kind, self.vectors)
         return self._ann
+
+    def _searchable_ann(self) -> AnnIndex | None:
+        """:meth:`ann_index`, or None (with a warning, once) when faiss is missing: the
+        index is then searched exactly."""
+        try:
+            return self.ann_index()
+        except InputError as exc:
+            if not self._ann_missing:
+                logger.warning("%s; every vector is scanned instead (exact search)", exc)
+                self._ann_missing = True
+            return None
 
     def prior_scores(self) -> dict[str, FloatArray]:
         """Each configured prior signal (:attr:`.IndexConfig.priors`) of every document:
