@@ -148,10 +148,12 @@ def measure(index_dir: Path, queries_file: Path, qrels_file: Path) -> dict[str, 
     build_started = time.perf_counter()
     ann = AnnIndex.build("hnsw", vectors)
     ann_build_s = time.perf_counter() - build_started
-    neighbours, _ = ann.search(query_vectors, TOP_K)
+    # Searched as a query searches it: the top ``depth`` (500) asked for, so that the
+    # graph walk keeps that many candidates; its first 100 against the exact 100.
+    neighbours, _ = ann.search(query_vectors, index.config.search.depth)
     truth = np.argsort(-(query_vectors @ vectors.T), axis=1, kind="stable")[:, :TOP_K]
     overlap = [
-        len(set(found.tolist()) & set(best_rows.tolist())) / TOP_K
+        len(set(found[:TOP_K].tolist()) & set(best_rows.tolist())) / TOP_K
         for found, best_rows in zip(neighbours, truth, strict=True)
     ]
     exact_run = _run(index, pairs, quick)
