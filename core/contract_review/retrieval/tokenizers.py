@@ -299,6 +299,7 @@ class Tokenizer:
         self.config = config or TokenizerConfig()
         self._cache_dir = cache_dir
         self._query_terms: dict[str, tuple[str, ...]] = {}
+        self._query_terms_lock = threading.Lock()
 
     @cached_property
     def _jieba(self) -> Any:
@@ -329,9 +330,10 @@ class Tokenizer:
         terms = self._query_terms.get(text)
         if terms is None:
             terms = tuple(self.tokenize(text, stop=self._query_stop))
-            if len(self._query_terms) >= QUERY_TERMS_KEPT:
-                self._query_terms.pop(next(iter(self._query_terms)), None)
-            self._query_terms[text] = terms
+            with self._query_terms_lock:  # searches may run in several threads
+                if len(self._query_terms) >= QUERY_TERMS_KEPT:
+                    self._query_terms.pop(next(iter(self._query_terms)))
+                self._query_terms[text] = terms
         return list(terms)
 
     def subwords(self, tokens: Sequence[str]) -> list[str]:
