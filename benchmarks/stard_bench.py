@@ -5,7 +5,10 @@ latency and memory of contract-review's hybrid index, beside plain ``bm25s`` and
 Run it with ``nox -s bench`` (which installs what it needs); it writes
 ``docs/benchmarks.md``. Everything contract-review does here goes through the
 command line a user would type (``contract-review index build`` / ``search eval``);
-latency and reopening are timed in a separate process that opens the saved index.
+latency and reopening are timed in a separate process that opens the saved index
+(``benchmarks/query_speed.py``: single and batched queries, the exact dense scan beside
+the memory-bandwidth floor measured on the machine, and the approximate vector index's
+speed and recall cost).
 """
 
 from __future__ import annotations
