@@ -115,7 +115,7 @@ def bench(session: nox.Session) -> None:
     2 CPUs, through the CLI: contracts/s, speed-up, peak memory per worker, reports equal
     (benchmarks/folder_bench.py)."""
     session.install(
-        "-e", ".[server,ray]", "-e", "plugins/generic", "rank-bm25>=0.2.2", "httpx>=0.27"
+        "-e", ".[server,ray,ann]", "-e", "plugins/generic", "rank-bm25>=0.2.2", "httpx>=0.27"
     )
     session.run("python", "benchmarks/stard_bench.py", *session.posargs)
     session.run("python", "benchmarks/cuad_bench.py")

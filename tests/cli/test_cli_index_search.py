@@ -222,6 +222,23 @@ def test_build_reports_the_number_of_documents(corpus: Path, tmp_path: Path) -> 
     assert (out / "index.json").is_file()
 
 
+def test_build_with_an_approximate_vector_index(corpus: Path, tmp_path: Path) -> None:
+    pytest.importorskip("faiss")
+    exact, approximate = tmp_path / "exact", tmp_path / "ann"
+    for out, extra in ((exact, []), (approximate, ["--ann", "hnsw"])):
+        result = invoke(["index", "build", str(corpus), "--out", str(out), *extra])
+        assert result.exit_code == 0, result.output
+    assert (approximate / "ann.faiss").is_file() and not (exact / "ann.faiss").exists()
+    manifest = json.loads((approximate / "index.json").read_text("utf-8"))
+    assert manifest["config"]["ann"] == "hnsw"
+    # A handful of articles: the graph walk visits them all, so the ranking is the exact
+    # one (similarities summed in another order: equal up to float rounding).
+    question = "试用期内不符合录用条件可以解除劳动合同吗"
+    found, expected = _query(approximate, question), _query(exact, question)
+    assert [h["id"] for h in found] == [h["id"] for h in expected]
+    assert [h["score"] for h in found] == pytest.approx([h["score"] for h in expected], abs=1e-5)
+
+
 def test_bm25_only_builds_no_vectors(corpus: Path, tmp_path: Path) -> None:
     out = tmp_path / "idx"
     result = invoke(["index", "build", str(corpus), "--out", str(out), "--bm25-only"])

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .context import CliState, pass_state
-from .retrieval_options import chosen_embedder, embedder_options, offline_option
+from .retrieval_options import ann_option, chosen_embedder, embedder_options, offline_option
 
 if TYPE_CHECKING:
     from ..retrieval.index_config import IndexConfig
@@ -89,6 +89,7 @@ def index() -> None:
     help="Metadata fields that group documents (e.g. law,path for a chapter of a law); "
     "each document then also scores by its group's mean embedding.",
 )
+@ann_option
 @click.option("--add", "add", is_flag=True, help="Add the corpus to the index already in --out.")
 @offline_option
 @pass_state
@@ -104,6 +105,7 @@ def build(
     vector_max_chars: int | None,
     group_by: str | None,
     bm25_only: bool,
+    ann: str | None,
     add: bool,
     offline: bool | None,
 ) -> None:
@@ -141,6 +143,8 @@ def build(
         if vector_max_chars is not None:
             config_changes["vector_max_chars"] = vector_max_chars  # type: ignore[assignment]
         config = law_config or IndexConfig().model_copy(update=config_changes)
+        if ann is not None:
+            config = config.model_copy(update={"ann": ann})
         target = HybridIndex(chosen, config)
     added = target.add(documents)
     target.save(out)

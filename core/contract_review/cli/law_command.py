@@ -12,6 +12,7 @@ import click
 
 from .context import echo_json
 from .retrieval_options import (
+    ann_option,
     chosen_embedder,
     embedder_options,
     offline_option,
@@ -64,6 +65,7 @@ def law() -> None:
     help="Directory to write the law index to (a law index already there is replaced).",
 )
 @embedder_options
+@ann_option
 @offline_option
 def index_laws(
     source: Path,
@@ -71,6 +73,7 @@ def index_laws(
     embedder: str | None,
     model: str | None,
     bm25_only: bool,
+    ann: str | None,
     offline: bool | None,
 ) -> None:
     """Read the laws in SOURCE and index every article into --out.
@@ -81,7 +84,7 @@ def index_laws(
     version_date). An optional laws.meta.json in the folder corrects the metadata.
     """
     from ..config import load_settings
-    from ..laws.law_index import build_law_index
+    from ..laws.law_index import LAW_INDEX_CONFIG, build_law_index
     from ..laws.law_sources import load_laws
 
     settings = load_settings()
@@ -91,7 +94,10 @@ def index_laws(
     chosen = chosen_embedder(
         embedder, model=model, bm25_only=bm25_only, offline=offline, settings=settings
     )
-    index = build_law_index(laws, embedder=chosen, sources=[source.name], source_ids=source_ids)
+    config = LAW_INDEX_CONFIG if ann is None else LAW_INDEX_CONFIG.model_copy(update={"ann": ann})
+    index = build_law_index(
+        laws, embedder=chosen, sources=[source.name], source_ids=source_ids, config=config
+    )
     index.save(out)
     elapsed = time.perf_counter() - started
     search = index.search

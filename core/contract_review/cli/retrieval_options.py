@@ -30,6 +30,18 @@ def offline_option(function: F) -> F:
     return click.option("--offline", is_flag=True, default=None, help=OFFLINE_HELP)(function)
 
 
+def ann_option(function: F) -> F:
+    """``--ann``: an approximate index over the vectors (``IndexConfig.ann``)."""
+    return click.option(
+        "--ann",
+        type=click.Choice(["hnsw"]),
+        default=None,
+        help="Also build an approximate index over the vectors (needs the 'ann' extra, "
+        "faiss-cpu), for corpora of a million documents or more: 'hnsw', a graph. "
+        "Default: none, every query reads every vector (exact).",
+    )(function)
+
+
 def embedder_options(function: F) -> F:
     """``--embedder``, ``--model`` and ``--bm25-only``: how an index's vectors are made."""
     options = [

@@ -26,10 +26,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError
+from .ann_index import AnnIndex
 from .bm25 import BM25Index
 from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
-from .fusion import fuse_signals, signal_parts, used_weights
+from .fusion import signal_parts, used_weights
 from .index_config import IndexConfig
 from .query_decomposition import decompose
 from .search_models import (
@@ -41,6 +42,7 @@ from .search_models import (
     SignalScore,
 )
 from .snippets import SnippetFinder
+from .stage_fusion import fuse_stages
 from .tokenizers import Tokenizer
 from .vectors import top_k_indices
 
@@ -89,6 +91,11 @@ class HybridIndex:
         self.vector_info: EmbedderInfo | None = embedder.info if embedder is not None else None
         self._groups: tuple[npt.NDArray[np.int64], FloatArray] | None = None
         self._priors: dict[str, FloatArray] | None = None
+        #: The approximate vector index (``config.ann``), built or read on first need.
+        self._ann: AnnIndex | None = None
+        #: Where a saved index keeps its approximate index (read on first need).
+        self.ann_file: Path | None = None
+        self._ann_missing = False
 
     # ------------------------------------------------------------------ contents
 
@@ -120,8 +127,8 @@ class HybridIndex:
 
     def bm25_text(self, fields: dict[str, str]) -> str:
         """The text BM25 indexes for a document's fields."""
-        names = self.config.bm25_fields or list(fields)
-        return "\n".join(fields[name] for name in names if fields.get(name))
+        names = self.config.bm25_fields or fields
+        return "\n".join([text for name in names if (text := fields.get(name))])
 
     def vector_text(self, fields: dict[str, str]) -> str:
         """The text embedded for a document's fields, cut to ``vector_max_chars``."""
@@ -216,6 +223,8 @@ class HybridIndex:
             self.vectors = _stack(self.vectors, new_vectors)
         self._groups = None
         self._priors = None
+        self._ann = None
+        self.ann_file = None
         return len(batch)
 
     def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
@@ -274,11 +283,14 @@ class HybridIndex:
         flat_parts = [part for parts in part_lists for part in parts]
         part_vectors = self._query_vectors(flat_parts) if use_vector else None
 
+        ann = self._searchable_ann() if part_vectors is not None and settings.approximate else None
+
         weights = settings.weights.model_dump()
         rerank = settings.rerank_weights.model_dump() if settings.rerank_depth > 0 else None
         results: list[list[SearchHit]] = []
         cursor = 0
         block: dict[str, FloatArray] = {}
+        nearest_block: list[_Nearest] = []
         for parts in part_lists:
             pools: list[_Pool] = []
             all_terms: list[str] = []
@@ -292,12 +304,17 @@ class HybridIndex:
                         signals["subwords"] = self.subword_bm25.scores(
                             self.tokenizer.subwords(terms)
                         )
-                if part_vectors is not None:
+                nearest = None
+                if part_vectors is not None and ann is not None:
+                    if cursor % QUERY_BLOCK == 0:
+                        nearest_block = _nearest_block(ann, part_vectors, cursor, settings, mask)
+                    nearest = nearest_block[cursor % QUERY_BLOCK]
+                elif part_vectors is not None:
                     if cursor % QUERY_BLOCK == 0:
                         block = self._vector_block(part_vectors, cursor)
-                    signals.update({k: v[:, cursor % QUERY_BLOCK] for k, v in block.items()})
+                    signals.update({k: v[cursor % QUERY_BLOCK] for k, v in block.items()})
                 cursor += 1
-                pool = self._score_part(signals, mask, settings, weights, rerank)
+                pool = self._score_part(signals, mask, settings, weights, rerank, nearest)
                 if pool is not None:
                     pools.append(pool)
             results.append(self._hits(_merge_pools(pools), top_k, all_terms, settings))
@@ -311,9 +328,9 @@ class HybridIndex:
 
     def _vector_block(self, part_vectors: Vectors, first: int) -> dict[str, FloatArray]:
         """Vector signals of up to :data:`QUERY_BLOCK` queries from row ``first`` on, one
-        column per query: one matrix product reads the corpus' vectors once per block.
+        row per query: one matrix product reads the corpus' vectors once per block.
 
-        ``"group"`` holds each *group's* similarity (one row per group, not per
+        ``"group"`` holds each *group's* similarity (one column per group, not per
         document): :meth:`_score_part` looks up the documents' groups only for its
         candidates."""
         assert self.vectors is not None
@@ -324,16 +341,35 @@ class HybridIndex:
             if queries.shape[0] == 1:
                 # One query: a matrix-vector product (BLAS gemv, the same sums as the
                 # one-column matrix product, and faster).
-                block = {"vector": _column(self.vectors @ queries[0])}
+                block = {"vector": _row(self.vectors @ queries[0])}
                 if groups is not None:
-                    block["group"] = _column(groups[1] @ queries[0])
+                    block["group"] = _row(groups[1] @ queries[0])
                 return block
-            block = {"vector": np.asarray(self.vectors @ queries.T, dtype=np.float32)}
+            # The product has one column per query; its transpose is copied once, so
+            # that each query's scores are contiguous (a strided column is copied again
+            # by every step that reads it).
+            block = {"vector": _rows(self.vectors @ queries.T)}
             if groups is not None:
-                block["group"] = np.asarray(groups[1] @ queries.T, dtype=np.float32)
+                block["group"] = _rows(groups[1] @ queries.T)
             return block
         product = self.vectors @ rows.T
-        return {"vector": np.asarray(product.toarray(), dtype=np.float32)}
+        return {"vector": _rows(product.toarray())}
+
+    def _similarities(
+        self, query: FloatArray, positions: npt.NDArray[np.int64]
+    ) -> dict[str, FloatArray]:
+        """The vector (and group) similarity of the documents at ``positions`` to a
+        query, from their rows alone.
+
+        A few hundred rows: summed by numpy's own loop (``einsum``), not by a threaded
+        BLAS product, whose threads cost more than the sums here (on a busy machine, ten
+        times more)."""
+        assert isinstance(self.vectors, np.ndarray)
+        found = {"vector": _dots(self.vectors[positions], query)}
+        groups = self._group_centroids()
+        if groups is not None:
+            found["group"] = _dots(groups[1][groups[0][positions]], query)
+        return found
 
     def _group_centroids(self) -> tuple[npt.NDArray[np.int64], FloatArray] | None:
         """Each document's group and each group's mean embedding (L2-normalised), computed
@@ -360,6 +396,33 @@ class HybridIndex:
             self._groups = (membership, centroids)
         return self._groups
 
+    def ann_index(self) -> AnnIndex | None:
+        """The approximate index over the dense vectors (``config.ann``), read from the
+        saved index or built on first need; None without ``config.ann`` or dense vectors.
+
+        :raises InputError: when faiss is not installed.
+        """
+        kind = self.config.ann
+        if kind is None or not isinstance(self.vectors, np.ndarray) or not len(self.ids):
+            return None
+        if self._ann is None and self.ann_file is not None:
+            saved = AnnIndex.load(self.ann_file, kind)
+            self._ann = saved if saved.size == len(self.ids) else None
+        if self._ann is None:
+            self._ann = AnnIndex.build(kind, self.vectors)
+        return self._ann
+
+    def _searchable_ann(self) -> AnnIndex | None:
+        """:meth:`ann_index`, or None (with a warning, once) when faiss is missing: the
+        index is then searched exactly."""
+        try:
+            return self.ann_index()
+        except InputError as exc:
+            if not self._ann_missing:
+                logger.warning("%s; every vector is scanned instead (exact search)", exc)
+                self._ann_missing = True
+            return None
+
     def prior_scores(self) -> dict[str, FloatArray]:
         """Each configured prior signal (:attr:`.IndexConfig.priors`) of every document:
         ``log(1 + value)`` of its numeric metadata field (0 when missing, negative or not
@@ -383,12 +446,16 @@ class HybridIndex:
         settings: SearchSettings,
         weights: dict[str, float],
         rerank: dict[str, float] | None = None,
+        nearest: _Nearest | None = None,
     ) -> _Pool | None:
         """Pool the top ``depth`` of each ranking and fuse every signal over the pool,
         with ``weights`` (the first stage) and with ``rerank`` (the second, when on).
 
         ``signals["group"]``, when present, holds one score per group (see
-        :meth:`_vector_block`); every other signal one score per document.
+        :meth:`_vector_block`); every other signal one score per document. With
+        ``nearest`` (the approximate index's candidates), the vector ranking's
+        candidates are those, and the pool's vector and group similarities are
+        computed from its documents' rows.
         """
         found: dict[MatchType, list[npt.NDArray[np.intp]]] = {"bm25": [], "vector": []}
         for name, scores in signals.items():
@@ -397,6 +464,8 @@ class HybridIndex:
             # Only positive scores count (no query term in it / nothing in common).
             top = top_k_indices(scores, settings.depth, above=0.0, where=mask)
             found["vector" if name == "vector" else "bm25"].append(top)
+        if nearest is not None:
+            found["vector"].append(nearest.positions)
         picked = [top for tops in found.values() for top in tops]
         if not picked or not any(top.size for top in picked):
             return None
@@ -409,14 +478,15 @@ class HybridIndex:
                 candidates[name] = scores[groups[0][positions]]
             else:
                 candidates[name] = scores[positions]
+        if nearest is not None:
+            candidates.update(self._similarities(nearest.query, positions))
         for name, prior in self.prior_scores().items():
             candidates[name] = prior[positions]
-        fused = fuse_signals(candidates, weights, method=settings.fusion, rrf_k=settings.rrf_k)
-        reranked = (
-            None
-            if rerank is None
-            else fuse_signals(candidates, rerank, method=settings.fusion, rrf_k=settings.rrf_k)
+        stages = [weights] if rerank is None else [weights, rerank]
+        fused, *second = fuse_stages(
+            candidates, stages, method=settings.fusion, rrf_k=settings.rrf_k
         )
+        reranked = second[0] if second else None
         bm25 = candidates.get("bm25")
         vector = candidates.get("vector")
         explained = None
@@ -480,11 +550,37 @@ class HybridIndex:
                     bm25_score=None if bm25 is None else round(bm25[i], 6),
                     vector_score=None if vector is None else round(vector[i], 6),
                     snippet="" if snippet is None else snippet(bm25_text(fields[position])),
-                    metadata=dict(metadata[position]),
+                    metadata=metadata[position],  # validation copies it
                     signals=None if explained is None else explained[i],
                 )
             )
         return hits
+
+
+@attrs.frozen(eq=False)
+class _Nearest:
+    """One query's candidates from the approximate vector index (positive similarity
+    only) and its vector."""
+
+    positions: npt.NDArray[np.intp]
+    query: FloatArray
+
+
+def _nearest_block(
+    ann: AnnIndex,
+    part_vectors: Vectors,
+    first: int,
+    settings: SearchSettings,
+    mask: BoolArray | None,
+) -> list[_Nearest]:
+    """The approximate index's top ``depth`` for up to :data:`QUERY_BLOCK` queries from
+    row ``first`` on."""
+    queries = np.asarray(part_vectors[first : first + QUERY_BLOCK], dtype=np.float32)
+    ids, scores = ann.search(queries, settings.depth, where=mask)
+    return [
+        _Nearest(positions=found[similarity > 0].astype(np.intp), query=query)
+        for found, similarity, query in zip(ids, scores, queries, strict=True)
+    ]
 
 
 @attrs.frozen
@@ -593,9 +689,19 @@ def _merge_pools(pools: list[_Pool]) -> _Pool | None:
     )
 
 
-def _column(scores: npt.NDArray[Any]) -> FloatArray:
-    """One query's scores as a one-column block."""
-    return np.asarray(scores, dtype=np.float32)[:, np.newaxis]
+def _dots(rows: FloatArray, query: FloatArray) -> FloatArray:
+    """Each row's dot product with ``query``."""
+    return np.asarray(np.einsum("ij,j->i", rows, query), dtype=np.float32)
+
+
+def _row(scores: npt.NDArray[Any]) -> FloatArray:
+    """One query's scores as a one-row block."""
+    return np.asarray(scores, dtype=np.float32)[np.newaxis, :]
+
+
+def _rows(product: npt.NDArray[Any]) -> FloatArray:
+    """A (documents x queries) product as a block of one contiguous row per query."""
+    return np.ascontiguousarray(np.asarray(product, dtype=np.float32).T)
 
 
 def _sorted_unique(positions: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:

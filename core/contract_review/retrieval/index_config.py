@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .ann_index import AnnKind
 from .bm25 import BM25Config
 from .embedder_types import EmbedderInfo
 from .search_models import PriorSignal, SearchSettings
@@ -44,6 +45,12 @@ class IndexConfig(BaseModel):
         description="Query-independent signals read from numeric metadata, by signal: "
         "{'authority': 'law_authority', 'citations': 'cited_by'} for laws. Each scores "
         "log(1 + value) and counts with its weight in SearchSettings.",
+    )
+    ann: AnnKind | None = Field(
+        default=None,
+        description="An approximate index over the dense vectors (needs the 'ann' extra): "
+        "'hnsw', a graph walked by each query, for corpora of a million documents or more. "
+        "None: every query reads every vector (exact).",
     )
     tokenizer: TokenizerConfig = Field(default_factory=TokenizerConfig)
     bm25: BM25Config = Field(default_factory=BM25Config)

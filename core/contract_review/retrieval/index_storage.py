@@ -8,6 +8,7 @@ Layout::
     DIR/vectors.npy       dense float32 rows   (or vectors.npz: sparse rows)
     DIR/embedder/         a fitted embedder's state (char-ngram)
     DIR/group_*.npy       each document's group and each group's mean vector (group_by)
+    DIR/ann.faiss         the approximate vector index (IndexConfig.ann)
     DIR/bm25/             terms and the bm25s score matrix
     DIR/bm25_subwords/    the same for the words inside long words
 
@@ -27,6 +28,7 @@ import numpy as np
 from pydantic import ValidationError
 
 from ..errors import ContractReviewError, SearchIndexError
+from .ann_index import ANN_FILE
 from .bm25 import BM25Index
 from .embedder_types import Embedder, StatefulEmbedder
 from .index_config import INDEX_FORMAT, INDEX_VERSION, IndexManifest
@@ -90,6 +92,9 @@ def _write(index: HybridIndex, directory: Path, *, created: str) -> None:
     if groups is not None:
         np.save(directory / "group_membership.npy", groups[0], allow_pickle=False)
         np.save(directory / "group_centroids.npy", groups[1], allow_pickle=False)
+    ann = index.ann_index()
+    if ann is not None:
+        ann.save(directory / ANN_FILE)
     index.bm25.save(directory / "bm25")
     if index.subword_bm25 is not None:
         index.subword_bm25.save(directory / "bm25_subwords")
@@ -173,6 +178,8 @@ def load_index(
                 np.load(directory / "group_membership.npy", allow_pickle=False),
                 np.load(directory / "group_centroids.npy", allow_pickle=False),
             )
+        if manifest.config.ann is not None and (directory / ANN_FILE).is_file():
+            index.ann_file = directory / ANN_FILE
         if isinstance(index.embedder, StatefulEmbedder) and (directory / "embedder").is_dir():
             index.embedder.load_state(directory / "embedder")
     except (OSError, ValueError, KeyError, TypeError) as exc:

@@ -151,6 +151,11 @@ class SearchSettings(BaseModel):
         description="Search each part of a multi-part question and keep each document's best "
         "score (off by default: on STARD dev it changed nothing).",
     )
+    approximate: bool = Field(
+        default=True,
+        description="Take the vector ranking's candidates from the index's approximate "
+        "vector index when it has one (IndexConfig.ann); False reads every vector.",
+    )
     snippet_chars: int = Field(default=160, ge=20)
     snippets: bool = Field(
         default=True, description="Cut a snippet for each hit (runs and evaluations skip it)."

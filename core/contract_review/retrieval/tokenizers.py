@@ -195,6 +195,9 @@ _WORD = re.compile(r"[0-9a-z\u00c0-\u024f]+(?:[._'-][0-9a-z\u00c0-\u024f]+)*")
 _HAS_CONTENT = re.compile(r"[\w\u4e00-\u9fff]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _ASCII_RUN = re.compile(r"[\x00-\x7f\u00c0-\u024f]+")
+#: The last this-many queries' terms are kept (a query is searched, then its snippets
+#: cut, with the same terms); the oldest is dropped first.
+QUERY_TERMS_KEPT = 64
 
 
 class TokenizerConfig(BaseModel):
@@ -295,6 +298,8 @@ class Tokenizer:
     def __init__(self, config: TokenizerConfig | None = None, *, cache_dir: Path | None = None):
         self.config = config or TokenizerConfig()
         self._cache_dir = cache_dir
+        self._query_terms: dict[str, tuple[str, ...]] = {}
+        self._query_terms_lock = threading.Lock()
 
     @cached_property
     def _jieba(self) -> Any:
@@ -320,8 +325,16 @@ class Tokenizer:
 
     def tokenize_query(self, text: str) -> list[str]:
         """The terms of a query: as :meth:`tokenize`, and without the query stopwords
-        (question and function words) when ``query_stopwords`` is on."""
-        return self.tokenize(text, stop=self._query_stop)
+        (question and function words) when ``query_stopwords`` is on. The terms of the
+        last :data:`QUERY_TERMS_KEPT` queries are kept."""
+        terms = self._query_terms.get(text)
+        if terms is None:
+            terms = tuple(self.tokenize(text, stop=self._query_stop))
+            with self._query_terms_lock:  # searches may run in several threads
+                if len(self._query_terms) >= QUERY_TERMS_KEPT:
+                    self._query_terms.pop(next(iter(self._query_terms)))
+                self._query_terms[text] = terms
+        return list(terms)
 
     def subwords(self, tokens: Sequence[str]) -> list[str]:
         """jieba's search-mode terms from precise ones, without cutting again: each
