@@ -21,7 +21,7 @@ TEST_ENV = {"HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
 #: is tested against a local stub server, server for the HTTP service's tests, ray for
 #: folder reviews on a local Ray cluster, mcp for the MCP server's, postgres for the
 #: PostgreSQL store (its tests start a throwaway server, or skip when none can start).
-TEST_EXTRAS = "test,formats,dashscope,server,ray,mcp,postgres"
+TEST_EXTRAS = "test,formats,dashscope,server,ray,mcp,postgres,ann"
 
 
 def _install_all(session: nox.Session, extras: str = TEST_EXTRAS) -> None:
