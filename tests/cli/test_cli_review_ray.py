@@ -28,7 +28,8 @@ _VARYING = {"review_id", "started_at", "finished_at", "timings", "decided_at", "
 _REVIEW_ID = re.compile(r"rv-\d{8}-\d{6}-[0-9a-f]{6}")
 #: Markdown lines that differ between two runs of one review: ids, times, node timings.
 _VARYING_LINE = re.compile(
-    r"^(\| (Review id|Started|Finished) \||- (Started|Finished):|\| [\w\\]+ \| [\d.]+ s \|$)"
+    r"^(\| (Review id|Started|Finished|审查编号|开始时间|完成时间) \||- (Started|Finished):"
+    r"|\| [\w\\]+ \| [\d.]+ s \|$)"
 )
 
 #: A head node in a process of its own, stopped (with every Ray process it started)

@@ -52,6 +52,7 @@ Parties:
 Redlines:
 
 * :mod:`.redlines` — the edit a rule proposes to the clause text;
+* :mod:`.no_limit_wording` — the words saying a sum has no limit, struck when a cap is added;
 * :mod:`.redline_templates` — drafting templates for terms whose rule proposes no edit;
 * :mod:`.drafting_slots` — the contract's own words for a template's slots.
 

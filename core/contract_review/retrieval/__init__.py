@@ -10,6 +10,7 @@ Embedders:
 * :mod:`.embedders` — the built-in embedders and the on-disk embedding cache;
 * :mod:`.embedder_choice` — the embedder the settings or the command line ask for;
 * :mod:`.vectors` — normalisation, cosine scores and top-k over dense and sparse rows;
+* :mod:`.ann_index` — the optional approximate vector index (faiss HNSW, ``--ann hnsw``);
 
 Words:
 
@@ -23,6 +24,7 @@ The hybrid index:
 * :mod:`.hybrid_index` — :class:`HybridIndex`: BM25 and vectors, filtered and fused;
 * :mod:`.filters` — metadata filters: parsed, and applied before ranking;
 * :mod:`.fusion` — the BM25 and vector rankings of a query fused into one score;
+* :mod:`.stage_fusion` — both ranking stages fused in one pass (each signal normalised once);
 * :mod:`.query_decomposition` — a multi-part question split into its questions;
 * :mod:`.snippets` — the part of a hit's text that matched;
 * :mod:`.index_storage` — saving an index and reopening it without re-embedding;

@@ -21,6 +21,7 @@ The interface:
 The SQLite store:
 
 * :mod:`.sqlite_backend` — :class:`SqliteStorage`;
+* :mod:`.sql_rows` — the SQL stores' rows read into records, checkpoints and queue entries;
 * :mod:`.sqlite_connection` — one connection: WAL, transactions, errors;
 * :mod:`.migrations` — the schema, and its migrations applied on opening;
 
