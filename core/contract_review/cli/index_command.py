@@ -114,12 +114,14 @@ def build(
     each section becomes a searchable unit with id 'file#section'.
     """
     from ..config import load_settings
+    from ..retrieval.build_timing import PhaseTimer, describe_phases
     from ..retrieval.corpus_loading import load_corpus
     from ..retrieval.hybrid_index import HybridIndex
     from ..retrieval.index_config import IndexConfig
 
     settings = load_settings()
     started = time.perf_counter()
+    timer = PhaseTimer()
     registry = state.load_registry() if corpus.is_dir() else None
     chosen_options = (text_fields, bm25_fields, vector_fields, group_by, vector_max_chars)
     law_config = None
@@ -127,6 +129,7 @@ def build(
         documents, law_config = _law_corpus(corpus)
     if law_config is None:
         documents = load_corpus(corpus, text_fields=_names(text_fields), registry=registry)
+    timer.lap("read corpus")
     if add:
         target = HybridIndex.load(out, settings=settings, offline=offline)
     else:
@@ -142,9 +145,14 @@ def build(
             config_changes["vector_max_chars"] = vector_max_chars  # type: ignore[assignment]
         config = law_config or IndexConfig().model_copy(update=config_changes)
         target = HybridIndex(chosen, config)
+    timer.lap("open index" if add else "choose embedder")
     added = target.add(documents)
+    timer.lap("add", parts=target.build_timings)
     target.save(out)
+    timer.lap("save")
     elapsed = time.perf_counter() - started
+    if state.verbosity:
+        click.echo(f"build phases: {describe_phases(timer.laps)}", err=True)
     vectors = target.vector_info.name if target.vectors is not None and target.vector_info else None
     click.echo(
         f"Indexed {added:,} documents from {corpus.name} into {out} "

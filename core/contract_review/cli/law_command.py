@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .context import echo_json
+from .context import CliState, echo_json, pass_state
 from .retrieval_options import (
     chosen_embedder,
     embedder_options,
@@ -65,7 +65,9 @@ def law() -> None:
 )
 @embedder_options
 @offline_option
+@pass_state
 def index_laws(
+    state: CliState,
     source: Path,
     out: Path,
     embedder: str | None,
@@ -83,17 +85,25 @@ def index_laws(
     from ..config import load_settings
     from ..laws.law_index import build_law_index
     from ..laws.law_sources import load_laws
+    from ..retrieval.build_timing import PhaseTimer, describe_phases
 
     settings = load_settings()
     started = time.perf_counter()
+    timer = PhaseTimer()
     source_ids: dict[str, str] = {}
     laws = load_laws(source, source_ids=source_ids)
+    timer.lap("read laws")
     chosen = chosen_embedder(
         embedder, model=model, bm25_only=bm25_only, offline=offline, settings=settings
     )
+    timer.lap("choose embedder")
     index = build_law_index(laws, embedder=chosen, sources=[source.name], source_ids=source_ids)
+    timer.lap("articles and priors", parts=index.search.build_timings)
     index.save(out)
+    timer.lap("save")
     elapsed = time.perf_counter() - started
+    if state.verbosity:
+        click.echo(f"build phases: {describe_phases(timer.laps)}", err=True)
     search = index.search
     vectors = search.vector_info.name if search.vectors is not None and search.vector_info else None
     click.echo(

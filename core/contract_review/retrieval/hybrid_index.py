@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from ..errors import InputError
 from .bm25 import BM25Index
+from .build_timing import PhaseTimer
 from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
 from .fusion import fuse_signals, signal_parts, used_weights
@@ -46,6 +47,7 @@ from .vectors import top_k_indices
 
 if TYPE_CHECKING:
     from ..config import Settings
+    from .background_terms import BackgroundTerms
 
 logger = logging.getLogger(__name__)
 
@@ -89,6 +91,8 @@ class HybridIndex:
         self.vector_info: EmbedderInfo | None = embedder.info if embedder is not None else None
         self._groups: tuple[npt.NDArray[np.int64], FloatArray] | None = None
         self._priors: dict[str, FloatArray] | None = None
+        #: Seconds spent in each phase of the last :meth:`add` (tokenize, embed, ...).
+        self.build_timings: dict[str, float] = {}
 
     # ------------------------------------------------------------------ contents
 
@@ -190,16 +194,21 @@ class HybridIndex:
                 f"cannot add documents: this index's vectors come from {made_with}, which "
                 "cannot be used now (offline, or not installed); add them where it can run"
             )
-        from .progress import progress_bar
-
-        tokens: list[list[str]] = []
-        with progress_bar(
-            len(batch), "Tokenizing", min_total=2000 if show_progress else 10**12
-        ) as advance:
-            for doc in batch:
-                tokens.append(self.tokenizer.tokenize(self.bm25_text(doc.fields)))
-                advance(1)
-        new_vectors = self._embed_documents(batch, show_progress) if embed else None
+        timer = PhaseTimer()
+        background = self._background_terms(batch, embed)
+        try:
+            if background is None:
+                tokens = self._tokenize_documents(batch, show_progress)
+                timer.lap("tokenize")
+            new_vectors = self._embed_documents(batch, show_progress) if embed else None
+            timer.lap("embed")
+            if background is not None:
+                terms = background.result()
+                timer.lap("tokenize (waited for)")
+        except BaseException:
+            if background is not None:
+                background.cancel()
+            raise
 
         start = len(self.ids)
         for offset, doc in enumerate(batch):
@@ -209,14 +218,57 @@ class HybridIndex:
             self.metadata.append(dict(doc.metadata))
             self._filter_rows.append({**doc.fields, **doc.metadata})
         self._columns.extend(self._filter_rows[start:])
-        self.bm25.add(tokens)
-        if self.subword_bm25 is not None:
-            self.subword_bm25.add([self.tokenizer.subwords(t) for t in tokens])
+        timer.lap("store")
+        if background is not None:
+            self.bm25, self.subword_bm25 = terms.bm25, terms.subword_bm25
+        else:
+            self.bm25.add(tokens)
+            if self.subword_bm25 is not None:
+                self.subword_bm25.add([self.tokenizer.subwords(t) for t in tokens])
+            timer.lap("bm25")
         if new_vectors is not None:
             self.vectors = _stack(self.vectors, new_vectors)
         self._groups = None
         self._priors = None
+        self.build_timings = timer.laps
         return len(batch)
+
+    def _background_terms(self, batch: list[IndexDocument], embed: bool) -> BackgroundTerms | None:
+        """The BM25 indexes of ``batch`` built in a second process while this one embeds,
+        when that pays: a large batch into an empty index, vectors to compute, more than
+        one core, and the standard tokenizer (None otherwise: tokenized here)."""
+        from .background_terms import MIN_BACKGROUND_DOCUMENTS, BackgroundTerms
+        from .embedders.usem3_embedder import available_cores
+
+        if (
+            not embed
+            or self.ids
+            or len(batch) < MIN_BACKGROUND_DOCUMENTS
+            or available_cores() < 2
+            or type(self.tokenizer) is not Tokenizer
+        ):
+            return None
+        return BackgroundTerms(
+            [self.bm25_text(doc.fields) for doc in batch],
+            self.tokenizer.config,
+            self.config.bm25,
+            subwords=self.subword_bm25 is not None,
+            cache_dir=self.tokenizer.cache_dir,
+        )
+
+    def _tokenize_documents(
+        self, batch: list[IndexDocument], show_progress: bool
+    ) -> list[list[str]]:
+        from .progress import progress_bar
+
+        tokens: list[list[str]] = []
+        with progress_bar(
+            len(batch), "Tokenizing", min_total=2000 if show_progress else 10**12
+        ) as advance:
+            for doc in batch:
+                tokens.append(self.tokenizer.tokenize(self.bm25_text(doc.fields)))
+                advance(1)
+        return tokens
 
     def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
         from .progress import progress_bar

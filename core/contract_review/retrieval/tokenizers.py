@@ -296,6 +296,11 @@ class Tokenizer:
         self.config = config or TokenizerConfig()
         self._cache_dir = cache_dir
 
+    @property
+    def cache_dir(self) -> Path | None:
+        """Where jieba's dictionary cache is kept (None: the user cache directory)."""
+        return self._cache_dir
+
     @cached_property
     def _jieba(self) -> Any:
         return jieba_module(self._cache_dir)

@@ -1,0 +1,134 @@
+"""BM25 terms built in a second process while the index embeds: the same indexes as
+built in the calling process, and a fallback to it when the worker fails."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from contract_review.retrieval import background_terms
+from contract_review.retrieval.background_terms import BackgroundTerms, build_term_indexes
+from contract_review.retrieval.bm25 import BM25Config, BM25Index
+from contract_review.retrieval.embedders import usem3_embedder
+from contract_review.retrieval.hybrid_index import HybridIndex
+from contract_review.retrieval.search_models import IndexDocument
+from contract_review.retrieval.tokenizers import Tokenizer, TokenizerConfig
+from contract_review.testing.fake_embedder import HashingEmbedder
+
+TEXTS = [
+    "在试用期中，除劳动者有本法第三十九条规定的情形外，用人单位不得解除劳动合同。",
+    "劳动合同期限三个月以上不满一年的，试用期不得超过一个月。",
+    "承包商应当按照合同约定履行义务。The Contractor shall notify the Engineer.",
+    "当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担违约责任。",
+    "Sub-clause 20.1: the Contractor's claims must be notified within 28 days.",
+    "",
+    "！？。",
+]
+
+
+def _same(a: BM25Index, b: BM25Index) -> None:
+    assert a.vocab == b.vocab
+    assert [ids.tolist() for ids in a._ids] == [ids.tolist() for ids in b._ids]
+    for query in (["合同"], ["试用期", "解除"], ["contractor"], ["违约", "责任", "合同"]):
+        np.testing.assert_array_equal(a.scores(query), b.scores(query))
+
+
+def _serial(texts: list[str], cache_dir: Path) -> tuple[BM25Index, BM25Index]:
+    tokenizer = Tokenizer(TokenizerConfig(), cache_dir=cache_dir)
+    tokens = [tokenizer.tokenize(text) for text in texts]
+    bm25, subwords = BM25Index(BM25Config()), BM25Index(BM25Config())
+    bm25.add(tokens)
+    subwords.add([tokenizer.subwords(terms) for terms in tokens])
+    return bm25, subwords
+
+
+def test_the_worker_builds_the_indexes_the_calling_process_builds(tmp_path: Path) -> None:
+    bm25, subwords = _serial(TEXTS, tmp_path)
+    indexes = BackgroundTerms(
+        TEXTS, TokenizerConfig(), BM25Config(), subwords=True, cache_dir=tmp_path
+    ).result()
+    assert indexes.subword_bm25 is not None
+    _same(indexes.bm25, bm25)
+    _same(indexes.subword_bm25, subwords)
+
+
+def test_without_subwords_no_subword_index_is_built(tmp_path: Path) -> None:
+    indexes = build_term_indexes(
+        TEXTS, TokenizerConfig(), BM25Config(), subwords=False, cache_dir=tmp_path
+    )
+    assert indexes.subword_bm25 is None
+    _same(indexes.bm25, _serial(TEXTS, tmp_path)[0])
+
+
+def test_a_failed_worker_leaves_the_indexes_to_the_calling_process(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    terms = BackgroundTerms(
+        TEXTS, TokenizerConfig(), BM25Config(), subwords=True, cache_dir=tmp_path
+    )
+    terms.cancel()  # the worker is stopped at once
+    with caplog.at_level(logging.WARNING):
+        indexes = terms.result()
+    _same(indexes.bm25, _serial(TEXTS, tmp_path)[0])
+
+
+def test_a_worker_that_cannot_start_leaves_the_indexes_to_the_calling_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def refuse(method: str) -> None:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(background_terms.multiprocessing, "get_context", refuse)
+    with caplog.at_level(logging.WARNING):
+        terms = BackgroundTerms(
+            TEXTS, TokenizerConfig(), BM25Config(), subwords=True, cache_dir=tmp_path
+        )
+        indexes = terms.result()
+    assert "cannot tokenize in a second process" in caplog.text
+    _same(indexes.bm25, _serial(TEXTS, tmp_path)[0])
+
+
+def _documents(count: int) -> list[IndexDocument]:
+    return [
+        IndexDocument(id=f"d{i}", fields={"content": TEXTS[i % len(TEXTS)] + f" 第{i}条"})
+        for i in range(count)
+    ]
+
+
+def test_an_index_built_with_background_terms_equals_one_built_serially(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    documents = _documents(40)
+    serial = HybridIndex(HashingEmbedder(), tokenizer=Tokenizer(cache_dir=tmp_path))
+    serial.add(documents)
+    assert "tokenize" in serial.build_timings
+
+    monkeypatch.setattr(background_terms, "MIN_BACKGROUND_DOCUMENTS", 10)
+    monkeypatch.setattr(usem3_embedder, "available_cores", lambda: 2)
+    parallel = HybridIndex(HashingEmbedder(), tokenizer=Tokenizer(cache_dir=tmp_path))
+    parallel.add(documents)
+    assert "tokenize (waited for)" in parallel.build_timings
+    assert "tokenize" not in parallel.build_timings
+
+    _same(parallel.bm25, serial.bm25)
+    assert parallel.subword_bm25 is not None and serial.subword_bm25 is not None
+    _same(parallel.subword_bm25, serial.subword_bm25)
+    for query in ("试用期解除劳动合同", "contractor claims notice"):
+        assert [(h.id, h.score) for h in parallel.search(query, top_k=10)] == [
+            (h.id, h.score) for h in serial.search(query, top_k=10)
+        ]
+    # Adding to an index that holds documents tokenizes in the calling process.
+    more = _documents(60)[40:]
+    parallel.add(more)
+    serial.add(more)
+    assert "tokenize" in parallel.build_timings
+    _same(parallel.bm25, serial.bm25)
+
+
+def test_a_small_batch_is_tokenized_in_the_calling_process(tmp_path: Path) -> None:
+    index = HybridIndex(HashingEmbedder(), tokenizer=Tokenizer(cache_dir=tmp_path))
+    index.add(_documents(5))
+    assert list(index.build_timings)[:2] == ["tokenize", "embed"]
