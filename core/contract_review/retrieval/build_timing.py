@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import time
 
+#: A phase's own time left beside its timed parts is listed only from this many seconds.
+MIN_SHOWN_S = 0.05
+
 
 class PhaseTimer:
     """Seconds per phase: :meth:`lap` ends the current phase under a name (a name
@@ -19,13 +22,14 @@ class PhaseTimer:
         """End the phase running since the last lap (or the start) as ``name``;
         returns its seconds. ``parts`` are phases timed inside it (by
         :attr:`.HybridIndex.build_timings`): they are listed under their own names
-        after ``name``, which keeps the rest of the time."""
+        after ``name``, which keeps the rest of the time (listed when it is at least
+        :data:`MIN_SHOWN_S`)."""
         now = time.perf_counter()
         seconds = now - self._last
         self._last = now
         inner = dict(parts or {})
         rest = max(0.0, seconds - sum(inner.values()))
-        if rest > 0 or not inner:
+        if rest >= MIN_SHOWN_S or not inner:
             self.laps[name] = self.laps.get(name, 0.0) + rest
         for part, part_seconds in inner.items():
             self.laps[part] = self.laps.get(part, 0.0) + part_seconds
