@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -132,3 +133,34 @@ def test_a_small_batch_is_tokenized_in_the_calling_process(tmp_path: Path) -> No
     index = HybridIndex(HashingEmbedder(), tokenizer=Tokenizer(cache_dir=tmp_path))
     index.add(_documents(5))
     assert list(index.build_timings)[:2] == ["tokenize", "embed"]
+
+
+def test_terms_started_before_add_are_used_for_the_same_texts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(background_terms, "MIN_BACKGROUND_DOCUMENTS", 10)
+    monkeypatch.setattr(usem3_embedder, "available_cores", lambda: 2)
+    documents = _documents(30)
+    serial = HybridIndex(HashingEmbedder(), tokenizer=Tokenizer(cache_dir=tmp_path))
+    serial.add(documents)
+
+    started: list[BackgroundTerms] = []
+    original = BackgroundTerms.__init__
+
+    def counting(self: BackgroundTerms, *args: Any, **kwargs: Any) -> None:
+        started.append(self)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(BackgroundTerms, "__init__", counting)
+    early = HybridIndex(HashingEmbedder(), tokenizer=Tokenizer(cache_dir=tmp_path))
+    early.start_terms([doc.fields for doc in documents])
+    early.add([doc.model_copy(update={"metadata": {"n": i}}) for i, doc in enumerate(documents)])
+    assert len(started) == 1  # the one started before add
+    assert "tokenize (waited for)" in early.build_timings
+    _same(early.bm25, serial.bm25)
+
+    other = HybridIndex(HashingEmbedder(), tokenizer=Tokenizer(cache_dir=tmp_path))
+    other.start_terms([doc.fields for doc in documents[:20]])
+    other.add(documents)  # other texts: that process is stopped, another one started
+    assert len(started) == 3
+    _same(other.bm25, serial.bm25)
