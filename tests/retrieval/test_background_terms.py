@@ -4,6 +4,8 @@ built in the calling process, and a fallback to it when the worker fails."""
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -46,11 +48,15 @@ def _serial(texts: list[str], cache_dir: Path) -> tuple[BM25Index, BM25Index]:
     return bm25, subwords
 
 
-def test_the_worker_builds_the_indexes_the_calling_process_builds(tmp_path: Path) -> None:
+def test_the_worker_builds_the_indexes_the_calling_process_builds(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     bm25, subwords = _serial(TEXTS, tmp_path)
-    indexes = BackgroundTerms(
-        TEXTS, TokenizerConfig(), BM25Config(), subwords=True, cache_dir=tmp_path
-    ).result()
+    with caplog.at_level(logging.WARNING):
+        indexes = BackgroundTerms(
+            TEXTS, TokenizerConfig(), BM25Config(), subwords=True, cache_dir=tmp_path
+        ).result()
+    assert "tokenizing here" not in caplog.text  # built by the worker
     assert indexes.subword_bm25 is not None
     _same(indexes.bm25, bm25)
     _same(indexes.subword_bm25, subwords)
@@ -76,13 +82,50 @@ def test_a_failed_worker_leaves_the_indexes_to_the_calling_process(
     _same(indexes.bm25, _serial(TEXTS, tmp_path)[0])
 
 
+def test_a_worker_that_dies_leaves_the_indexes_to_the_calling_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(background_terms.sys, "executable", sys.executable)
+    monkeypatch.setattr(background_terms, "__name__", "no.such.module")
+    with caplog.at_level(logging.WARNING):
+        indexes = BackgroundTerms(
+            TEXTS, TokenizerConfig(), BM25Config(), subwords=True, cache_dir=tmp_path
+        ).result()
+    assert "ended early" in caplog.text
+    _same(indexes.bm25, _serial(TEXTS, tmp_path)[0])
+
+
+def test_an_unguarded_script_is_not_run_again(tmp_path: Path) -> None:
+    """A script without ``if __name__ == "__main__"`` builds once: the worker does not
+    import the caller's main module (as a multiprocessing spawn would)."""
+    marker = tmp_path / "runs.txt"
+    script = tmp_path / "build.py"
+    script.write_text(
+        "from pathlib import Path\n"
+        "from contract_review.retrieval.background_terms import BackgroundTerms\n"
+        "from contract_review.retrieval.bm25 import BM25Config\n"
+        "from contract_review.retrieval.tokenizers import TokenizerConfig\n"
+        f"Path({str(marker)!r}).open('a').write('run\\n')\n"
+        "terms = BackgroundTerms(['合同 contract'] * 3, TokenizerConfig(), BM25Config(),\n"
+        f"    subwords=True, cache_dir=Path({str(tmp_path)!r}))\n"
+        "print(terms.result().bm25.size)\n",
+        "utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "3"
+    assert "tokenizing here" not in done.stderr
+    assert marker.read_text("utf-8") == "run\n"
+
+
 def test_a_worker_that_cannot_start_leaves_the_indexes_to_the_calling_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def refuse(method: str) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise OSError("no processes here")
 
-    monkeypatch.setattr(background_terms.multiprocessing, "get_context", refuse)
+    monkeypatch.setattr(background_terms.subprocess, "Popen", refuse)
     with caplog.at_level(logging.WARNING):
         terms = BackgroundTerms(
             TEXTS, TokenizerConfig(), BM25Config(), subwords=True, cache_dir=tmp_path
