@@ -122,7 +122,7 @@ class BackgroundTerms:
                 if isinstance(found, TermIndexes):
                     return found
                 logger.warning("tokenizing in a second process failed (%s); tokenizing here", found)
-            except (EOFError, OSError, pickle.UnpicklingError) as error:  # the worker died
+            except Exception as error:  # the worker died, or answered what cannot be read
                 logger.warning("the tokenizing process ended early (%r); tokenizing here", error)
             finally:
                 self._stop(kill=False)
