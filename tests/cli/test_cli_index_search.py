@@ -5,6 +5,7 @@ evaluation, incremental builds, BM25-only indexes, and one-line errors with exit
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -237,6 +238,26 @@ def test_build_with_an_approximate_vector_index(corpus: Path, tmp_path: Path) ->
     found, expected = _query(approximate, question), _query(exact, question)
     assert [h["id"] for h in found] == [h["id"] for h in expected]
     assert [h["score"] for h in found] == pytest.approx([h["score"] for h in expected], abs=1e-5)
+
+
+def test_verbose_build_says_the_time_of_each_phase(corpus: Path, tmp_path: Path) -> None:
+    out = tmp_path / "idx"
+    package_logger = logging.getLogger("contract_review")
+    level, handlers = package_logger.level, list(package_logger.handlers)
+    try:  # -v configures the package logger; later tests must not inherit that
+        args = ["-v", "index", "build", str(corpus), "--out", str(out), "--embedder", "char-ngram"]
+        result = invoke(args)
+    finally:
+        package_logger.setLevel(level)
+        package_logger.handlers[:] = handlers
+    assert result.exit_code == 0, result.output
+    phases = [line for line in result.stderr.splitlines() if line.startswith("build phases:")]
+    assert len(phases) == 1
+    for phase in ("read corpus", "choose embedder", "tokenize", "embed", "save"):
+        assert re.search(rf"\b{phase} \d+\.\d s\b", phases[0]), phases[0]
+    assert re.search(r"\(total \d+\.\d s\)$", phases[0])
+    quiet = invoke(["index", "build", str(corpus), "--out", str(out), "--embedder", "char-ngram"])
+    assert "build phases" not in quiet.stderr
 
 
 def test_bm25_only_builds_no_vectors(corpus: Path, tmp_path: Path) -> None:

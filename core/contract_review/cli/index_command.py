@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, NamedTuple
 
 import click
 
 from .context import CliState, pass_state
 from .retrieval_options import ann_option, chosen_embedder, embedder_options, offline_option
-
-if TYPE_CHECKING:
-    from ..retrieval.index_config import IndexConfig
-    from ..retrieval.search_models import IndexDocument
 
 
 def _names(value: str | None) -> list[str] | None:
@@ -23,22 +19,29 @@ def _names(value: str | None) -> list[str] | None:
     return names or None
 
 
-def _law_corpus(corpus: Path) -> tuple[list[IndexDocument], IndexConfig | None]:
-    """A JSON-lines law corpus' documents and the law ranking, said on stderr; no
-    documents and None for any other corpus."""
+def _law_corpus(corpus: Path) -> LawCorpus | None:
+    """A JSON-lines law corpus' rows and their fields, the law ranking said on stderr;
+    None for any other corpus."""
     from ..laws.law_corpus import (
         LAW_CORPUS_CONFIG,
         describe_law_ranking,
         is_law_corpus,
-        law_corpus_documents,
+        law_corpus_fields,
     )
     from ..retrieval.corpus_loading import read_corpus_records
 
     numbered = read_corpus_records(corpus)
     if not is_law_corpus([record for _, record in numbered]):
-        return [], None
+        return None
     click.echo(describe_law_ranking(LAW_CORPUS_CONFIG), err=True)
-    return law_corpus_documents(corpus, numbered), LAW_CORPUS_CONFIG
+    return LawCorpus(numbered, law_corpus_fields(numbered))
+
+
+class LawCorpus(NamedTuple):
+    """A law corpus' rows (with their line numbers) and each row's searched fields."""
+
+    numbered: list[tuple[int, dict[str, Any]]]
+    fields: list[dict[str, str]]
 
 
 @click.group("index")
@@ -116,19 +119,23 @@ def build(
     each section becomes a searchable unit with id 'file#section'.
     """
     from ..config import load_settings
+    from ..laws.law_corpus import LAW_CORPUS_CONFIG, law_corpus_documents
+    from ..retrieval.build_timing import PhaseTimer, describe_phases
     from ..retrieval.corpus_loading import load_corpus
     from ..retrieval.hybrid_index import HybridIndex
     from ..retrieval.index_config import IndexConfig
 
     settings = load_settings()
     started = time.perf_counter()
+    timer = PhaseTimer()
     registry = state.load_registry() if corpus.is_dir() else None
     chosen_options = (text_fields, bm25_fields, vector_fields, group_by, vector_max_chars)
-    law_config = None
+    law_corpus = None
     if not add and corpus.is_file() and all(option is None for option in chosen_options):
-        documents, law_config = _law_corpus(corpus)
-    if law_config is None:
+        law_corpus = _law_corpus(corpus)
+    if law_corpus is None:
         documents = load_corpus(corpus, text_fields=_names(text_fields), registry=registry)
+    timer.lap("read corpus")
     if add:
         target = HybridIndex.load(out, settings=settings, offline=offline)
     else:
@@ -142,13 +149,25 @@ def build(
         }
         if vector_max_chars is not None:
             config_changes["vector_max_chars"] = vector_max_chars  # type: ignore[assignment]
-        config = law_config or IndexConfig().model_copy(update=config_changes)
+        config = (
+            LAW_CORPUS_CONFIG if law_corpus else IndexConfig().model_copy(update=config_changes)
+        )
         if ann is not None:
             config = config.model_copy(update={"ann": ann})
         target = HybridIndex(chosen, config)
+    timer.lap("open index" if add else "choose embedder")
+    if law_corpus is not None:
+        # The BM25 terms are built (in a second process) while the priors are computed.
+        target.start_terms(law_corpus.fields)
+        documents = law_corpus_documents(corpus, law_corpus.numbered, law_corpus.fields)
+        timer.lap("law priors")
     added = target.add(documents)
+    timer.lap("add", parts=target.build_timings)
     target.save(out)
+    timer.lap("save")
     elapsed = time.perf_counter() - started
+    if state.verbosity:
+        click.echo(f"build phases: {describe_phases(timer.laps)}", err=True)
     vectors = target.vector_info.name if target.vectors is not None and target.vector_info else None
     click.echo(
         f"Indexed {added:,} documents from {corpus.name} into {out} "

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .context import echo_json
+from .context import CliState, echo_json, pass_state
 from .retrieval_options import (
     ann_option,
     chosen_embedder,
@@ -67,7 +67,9 @@ def law() -> None:
 @embedder_options
 @ann_option
 @offline_option
+@pass_state
 def index_laws(
+    state: CliState,
     source: Path,
     out: Path,
     embedder: str | None,
@@ -86,20 +88,28 @@ def index_laws(
     from ..config import load_settings
     from ..laws.law_index import LAW_INDEX_CONFIG, build_law_index
     from ..laws.law_sources import load_laws
+    from ..retrieval.build_timing import PhaseTimer, describe_phases
 
     settings = load_settings()
     started = time.perf_counter()
+    timer = PhaseTimer()
     source_ids: dict[str, str] = {}
     laws = load_laws(source, source_ids=source_ids)
+    timer.lap("read laws")
     chosen = chosen_embedder(
         embedder, model=model, bm25_only=bm25_only, offline=offline, settings=settings
     )
+    timer.lap("choose embedder")
     config = LAW_INDEX_CONFIG if ann is None else LAW_INDEX_CONFIG.model_copy(update={"ann": ann})
     index = build_law_index(
         laws, embedder=chosen, sources=[source.name], source_ids=source_ids, config=config
     )
+    timer.lap("articles and priors", parts=index.search.build_timings)
     index.save(out)
+    timer.lap("save")
     elapsed = time.perf_counter() - started
+    if state.verbosity:
+        click.echo(f"build phases: {describe_phases(timer.laps)}", err=True)
     search = index.search
     vectors = search.vector_info.name if search.vectors is not None and search.vector_info else None
     click.echo(

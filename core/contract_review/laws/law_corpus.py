@@ -22,7 +22,13 @@ from .law_index import LAW_INDEX_CONFIG
 from .law_library import LawLibrary, short_title
 from .law_priors import article_priors
 
-__all__ = ["LAW_CORPUS_CONFIG", "describe_law_ranking", "is_law_corpus", "law_corpus_documents"]
+__all__ = [
+    "LAW_CORPUS_CONFIG",
+    "describe_law_ranking",
+    "is_law_corpus",
+    "law_corpus_documents",
+    "law_corpus_fields",
+]
 
 #: The law index's ranking with the corpus' own field names: its chapters are grouped
 #: by ``law`` (and ``version_date``, as versions are separate laws) and ``path``.
@@ -56,25 +62,11 @@ def _path(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def law_corpus_documents(
-    path: Path, numbered: list[tuple[int, dict[str, Any]]]
-) -> list[IndexDocument]:
-    """The rows of a law corpus (see :func:`is_law_corpus`) as search documents.
-
-    ``name`` is the row's own, or the law's short title + the article number; every
-    field but ``id``, ``name``, ``path`` and ``content`` becomes metadata, and so do the
-    priors (``law_authority``, ``cited_by``).
-
-    :raises InputError: for a row the law loader refuses (a bad article number or date),
-        or a repeated or missing id.
-    """
-    check_unique_ids(path, numbered)
-    source_ids: dict[str, str] = {}
-    library = LawLibrary(load_law_jsonl(path, source_ids=source_ids))
-    priors = article_priors(library)
-    documents: list[IndexDocument] = []
+def law_corpus_fields(numbered: list[tuple[int, dict[str, Any]]]) -> list[dict[str, str]]:
+    """The searched fields of each row of a law corpus, in order: ``name`` (the row's
+    own, or the law's short title + the article number), ``content`` and ``path``."""
+    rows: list[dict[str, str]] = []
     for _, record in numbered:
-        doc_id = str(record["id"])
         name = record.get("name")
         fields = {
             "name": name
@@ -85,6 +77,32 @@ def law_corpus_documents(
         headings = _path(record.get("path"))
         if headings.strip():
             fields["path"] = headings
+        rows.append(fields)
+    return rows
+
+
+def law_corpus_documents(
+    path: Path,
+    numbered: list[tuple[int, dict[str, Any]]],
+    fields: list[dict[str, str]] | None = None,
+) -> list[IndexDocument]:
+    """The rows of a law corpus (see :func:`is_law_corpus`) as search documents.
+
+    Their fields are :func:`law_corpus_fields` (pass them when already made); every
+    field but ``id``, ``name``, ``path`` and ``content`` becomes metadata, and so do
+    the priors (``law_authority``, ``cited_by``).
+
+    :raises InputError: for a row the law loader refuses (a bad article number or date),
+        or a repeated or missing id.
+    """
+    check_unique_ids(path, numbered)
+    source_ids: dict[str, str] = {}
+    library = LawLibrary(load_law_jsonl(path, source_ids=source_ids))
+    priors = article_priors(library)
+    documents: list[IndexDocument] = []
+    rows = fields if fields is not None else law_corpus_fields(numbered)
+    for (_, record), row_fields in zip(numbered, rows, strict=True):
+        doc_id = str(record["id"])
         metadata = {
             key: metadata_value(value)
             for key, value in record.items()
@@ -93,5 +111,5 @@ def law_corpus_documents(
         found = priors.get(source_ids.get(doc_id, ""))
         if found is not None:
             metadata.update(found.model_dump())
-        documents.append(IndexDocument(id=doc_id, fields=fields, metadata=metadata))
+        documents.append(IndexDocument(id=doc_id, fields=row_fields, metadata=metadata))
     return documents

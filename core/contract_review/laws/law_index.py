@@ -52,6 +52,7 @@ __all__ = [
     "LawIndex",
     "LawIndexManifest",
     "article_document",
+    "article_fields",
     "build_law_index",
 ]
 
@@ -121,10 +122,18 @@ def article_document(
     law: Law, article: Article, metadata: dict[str, MetadataValue]
 ) -> IndexDocument:
     """The search document of one article."""
+    return IndexDocument(
+        id=article.article_id, fields=article_fields(law, article), metadata=metadata
+    )
+
+
+def article_fields(law: Law, article: Article) -> dict[str, str]:
+    """The searched fields of one article: ``name`` (short title + number),
+    ``content`` and ``path`` (its headings, when it has any)."""
     fields = {"name": f"{short_title(law.title)}{article.article_no}", "content": article.text}
     if article.path:
         fields["path"] = " ".join(article.path)
-    return IndexDocument(id=article.article_id, fields=fields, metadata=metadata)
+    return fields
 
 
 class LawIndex:
@@ -281,6 +290,11 @@ def build_law_index(
     library = LawLibrary(laws)
     if library.article_count == 0:
         raise InputError("there is no article to index: the laws given hold none")
+    search = HybridIndex(embedder, config or LAW_INDEX_CONFIG)
+    # The BM25 terms are built (in a second process) while the priors are computed.
+    search.start_terms(
+        [article_fields(law, article) for law in library for article in law.articles]
+    )
     priors = article_priors(library)
     documents: list[IndexDocument] = []
     for law in library:
@@ -289,6 +303,5 @@ def build_law_index(
             article_document(law, article, {**metadata, **priors[article.article_id].model_dump()})
             for article in law.articles
         )
-    search = HybridIndex(embedder, config or LAW_INDEX_CONFIG)
     search.add(documents, show_progress=show_progress)
     return LawIndex(library, search, sources=sources, source_ids=source_ids)

