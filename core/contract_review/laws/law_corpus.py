@@ -16,10 +16,11 @@ from typing import Any
 
 from ..retrieval.corpus_loading import check_unique_ids, metadata_value
 from ..retrieval.index_config import IndexConfig
+from ..retrieval.mentions import MentionConfig
 from ..retrieval.search_models import IndexDocument
 from .jsonl_loader import REQUIRED_FIELDS, load_law_jsonl
 from .law_index import LAW_INDEX_CONFIG
-from .law_library import LawLibrary, short_title
+from .law_library import COUNTRY_PREFIX, LawLibrary, short_title
 from .law_priors import article_priors
 
 __all__ = ["LAW_CORPUS_CONFIG", "describe_law_ranking", "is_law_corpus", "law_corpus_documents"]
@@ -27,7 +28,12 @@ __all__ = ["LAW_CORPUS_CONFIG", "describe_law_ranking", "is_law_corpus", "law_co
 #: The law index's ranking with the corpus' own field names: its chapters are grouped
 #: by ``law`` (and ``version_date``, as versions are separate laws) and ``path``.
 LAW_CORPUS_CONFIG: IndexConfig = LAW_INDEX_CONFIG.model_copy(
-    update={"group_by": ["law", "version_date", "path"]}
+    update={
+        "group_by": ["law", "version_date", "path"],
+        "mentions": MentionConfig(
+            name_fields=["law"], strip_prefixes=[COUNTRY_PREFIX], number_field="article"
+        ),
+    }
 )
 
 
@@ -41,11 +47,18 @@ def is_law_corpus(records: list[dict[str, Any]]) -> bool:
 def describe_law_ranking(config: IndexConfig) -> str:
     """One line saying how a law corpus is ranked (printed by ``index build``)."""
     priors = ", ".join(f"{signal} ({field})" for signal, field in config.priors.items())
+    found = config.mentions
+    mentions = (
+        f"a law named in the query ({','.join(found.name_fields)}) and its article numbers "
+        f"({found.number_field}) boost its articles"
+        if found is not None
+        else "no law-name detection"
+    )
     return (
         "law corpus detected (every line has law, article, content): ranked as the law "
         f"index ranks articles: BM25 over {','.join(config.bm25_fields or [])}; embeddings "
         f"of {','.join(config.vector_fields or [])}; chapters grouped by "
-        f"{','.join(config.group_by or [])}; priors {priors}. "
+        f"{','.join(config.group_by or [])}; priors {priors}; {mentions}. "
         "Name --text-fields (or another field option) to index it otherwise."
     )
 

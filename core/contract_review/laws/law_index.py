@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from ..errors import InputError, SearchIndexError
 from ..retrieval.index_config import IndexConfig
+from ..retrieval.mentions import MentionConfig
 from ..retrieval.search_models import (
     IndexDocument,
     MetadataValue,
@@ -36,7 +37,7 @@ from ..retrieval.search_models import (
     SearchSettings,
     SignalWeights,
 )
-from .law_library import LawLibrary, short_title
+from .law_library import COUNTRY_PREFIX, LawLibrary, short_title
 from .law_models import Article, Law
 from .law_priors import article_priors
 
@@ -68,10 +69,24 @@ SEARCH_DIR = "search"
 #: cross-validation on them (docs/benchmarks.md).
 LAW_SEARCH = SearchSettings(
     weights=SignalWeights(
-        bm25=0.4, subwords=0.0, vector=0.4, group=0.35, authority=0.4, citations=0.1
+        bm25=0.4,
+        subwords=0.0,
+        vector=0.4,
+        group=0.35,
+        authority=0.4,
+        citations=0.1,
+        named=0.3,
+        numbered=1.0,
     ),
     rerank_weights=SignalWeights(
-        bm25=0.3, subwords=0.4, vector=0.3, group=0.1, authority=0.6, citations=0.0
+        bm25=0.3,
+        subwords=0.4,
+        vector=0.3,
+        group=0.1,
+        authority=0.6,
+        citations=0.0,
+        named=0.3,
+        numbered=1.0,
     ),
 )
 
@@ -85,6 +100,9 @@ LAW_INDEX_CONFIG = IndexConfig(
     vector_fields=["name", "content"],
     group_by=["law_id", "path"],
     priors=LAW_PRIORS,
+    mentions=MentionConfig(
+        name_fields=["law_title"], strip_prefixes=[COUNTRY_PREFIX], number_field="article_no"
+    ),
     search=LAW_SEARCH,
 )
 
@@ -124,7 +142,11 @@ def article_document(
     fields = {"name": f"{short_title(law.title)}{article.article_no}", "content": article.text}
     if article.path:
         fields["path"] = " ".join(article.path)
-    return IndexDocument(id=article.article_id, fields=fields, metadata=metadata)
+    return IndexDocument(
+        id=article.article_id,
+        fields=fields,
+        metadata={**metadata, "law_title": law.title, "article_no": article.article_no},
+    )
 
 
 class LawIndex:

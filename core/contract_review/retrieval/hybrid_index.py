@@ -31,6 +31,7 @@ from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
 from .fusion import fuse_signals, signal_parts, used_weights
 from .index_config import IndexConfig
+from .mentions import MENTION_SIGNALS, MentionFinder
 from .query_decomposition import decompose
 from .search_models import (
     FieldFilter,
@@ -89,6 +90,7 @@ class HybridIndex:
         self.vector_info: EmbedderInfo | None = embedder.info if embedder is not None else None
         self._groups: tuple[npt.NDArray[np.int64], FloatArray] | None = None
         self._priors: dict[str, FloatArray] | None = None
+        self._mentions: MentionFinder | None = None
 
     # ------------------------------------------------------------------ contents
 
@@ -216,6 +218,7 @@ class HybridIndex:
             self.vectors = _stack(self.vectors, new_vectors)
         self._groups = None
         self._priors = None
+        self._mentions = None
         return len(batch)
 
     def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
@@ -292,6 +295,7 @@ class HybridIndex:
                         signals["subwords"] = self.subword_bm25.scores(
                             self.tokenizer.subwords(terms)
                         )
+                signals.update(self.mention_scores(part))
                 if part_vectors is not None:
                     if cursor % QUERY_BLOCK == 0:
                         block = self._vector_block(part_vectors, cursor)
@@ -376,6 +380,16 @@ class HybridIndex:
             self._priors = priors
         return self._priors
 
+    def mention_scores(self, query: str) -> dict[str, FloatArray]:
+        """The ``named`` and ``numbered`` signals of ``query`` over every document (see
+        :mod:`.mentions`); empty without :attr:`.IndexConfig.mentions` or when the query
+        names no work."""
+        if self.config.mentions is None:
+            return {}
+        if self._mentions is None:
+            self._mentions = MentionFinder(self.config.mentions, self.metadata)
+        return self._mentions.signals(query)
+
     def _score_part(
         self,
         signals: dict[str, FloatArray],
@@ -391,13 +405,17 @@ class HybridIndex:
         :meth:`_vector_block`); every other signal one score per document.
         """
         found: dict[MatchType, list[npt.NDArray[np.intp]]] = {"bm25": [], "vector": []}
+        named: list[npt.NDArray[np.intp]] = []  # the articles the query names by number
         for name, scores in signals.items():
-            if name == "group":
+            if name in ("group", "named"):
                 continue  # context for ranking, not a way to find documents
             # Only positive scores count (no query term in it / nothing in common).
             top = top_k_indices(scores, settings.depth, above=0.0, where=mask)
-            found["vector" if name == "vector" else "bm25"].append(top)
-        picked = [top for tops in found.values() for top in tops]
+            if name == "numbered":
+                named.append(top)
+            else:
+                found["vector" if name == "vector" else "bm25"].append(top)
+        picked = [top for tops in found.values() for top in tops] + named
         if not picked or not any(top.size for top in picked):
             return None
         positions = _sorted_unique(np.concatenate(picked))
@@ -411,6 +429,9 @@ class HybridIndex:
                 candidates[name] = scores[positions]
         for name, prior in self.prior_scores().items():
             candidates[name] = prior[positions]
+        if self.config.mentions is not None:
+            for name in MENTION_SIGNALS:
+                candidates.setdefault(name, np.zeros(positions.size, dtype=np.float32))
         fused = fuse_signals(candidates, weights, method=settings.fusion, rrf_k=settings.rrf_k)
         reranked = (
             None

@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .bm25 import BM25Config
 from .embedder_types import EmbedderInfo
+from .mentions import MentionConfig
 from .search_models import PriorSignal, SearchSettings
 from .tokenizers import TokenizerConfig
 
@@ -44,6 +45,11 @@ class IndexConfig(BaseModel):
         description="Query-independent signals read from numeric metadata, by signal: "
         "{'authority': 'law_authority', 'citations': 'cited_by'} for laws. Each scores "
         "log(1 + value) and counts with its weight in SearchSettings.",
+    )
+    mentions: MentionConfig | None = Field(
+        default=None,
+        description="Metadata naming each document's work and number: a query naming them "
+        "scores the signals 'named' and 'numbered' (see retrieval.mentions).",
     )
     tokenizer: TokenizerConfig = Field(default_factory=TokenizerConfig)
     bm25: BM25Config = Field(default_factory=BM25Config)

@@ -101,6 +101,17 @@ class SignalWeights(BaseModel):
         ge=0,
         description="How often other documents cite the document, when the index has that prior.",
     )
+    named: float = Field(
+        default=0.0,
+        ge=0,
+        description="The query names the document's work (a law's title or short title), "
+        "when the index knows the names (:mod:`.mentions`).",
+    )
+    numbered: float = Field(
+        default=0.0,
+        ge=0,
+        description="The query names the document's work and its number (劳动合同法第三十九条).",
+    )
 
 
 #: The second stage's weights: word matches count for more when ordering the shortlist.

@@ -1,0 +1,157 @@
+"""Documents a query names: the work they come from (劳动合同法, 《民法典》) and, with it,
+their own number (劳动合同法第三十九条).
+
+An index built with :class:`MentionConfig` knows each document's names (the values of
+``name_fields`` in its metadata, and those values without ``strip_prefixes``:
+中华人民共和国劳动合同法 and 劳动合同法) and its number (``number_field``: 第三十九条).
+A query is scanned for every known name; a name found inside a longer one found at the
+same place does not count (合同法 inside 劳动合同法). Two signals follow, each 1 for the
+documents named and 0 for the others:
+
+* ``named`` — the document's work is named in the query (context: it does not bring
+  documents into the candidates by itself);
+* ``numbered`` — the document's work is named and so is its number (第三十九条, 第39条,
+  第一百三十三条之一); a number belongs to the nearest work named before it, else to
+  the first work named. Numbered documents join the candidates. A number with no work
+  named is ignored (every law has a 第三十九条).
+
+Queries naming nothing get no mention signal (all zeros): their ranking is unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..laws.article_numbers import ARTICLE_NO_PATTERN, ArticleNumber, parse_article_no
+
+__all__ = ["MENTION_SIGNALS", "MentionConfig", "MentionFinder", "Mentions"]
+
+FloatArray = npt.NDArray[np.float32]
+
+#: The signals a :class:`MentionFinder` gives, in order.
+MENTION_SIGNALS = ("named", "numbered")
+
+_NUMBER = re.compile(ARTICLE_NO_PATTERN)
+
+
+class MentionConfig(BaseModel):
+    """Where an index finds the names and numbers of its documents."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name_fields: list[str] = Field(
+        min_length=1,
+        description="Metadata fields naming the document's work (a law's title).",
+    )
+    strip_prefixes: list[str] = Field(
+        default_factory=list,
+        description="A name without one of these prefixes names the work too "
+        "(中华人民共和国劳动合同法 → 劳动合同法).",
+    )
+    number_field: str | None = Field(
+        default=None, description="The metadata field with the document's number (第三十九条)."
+    )
+    min_name_chars: int = Field(
+        default=2, ge=1, description="Shorter names are not looked for in queries."
+    )
+
+
+class Mentions(BaseModel):
+    """What a query names: the works (by their key, the first name field's value) and
+    the numbered documents (work key, number)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    works: list[str] = Field(default_factory=list)
+    articles: list[tuple[str, ArticleNumber]] = Field(default_factory=list)
+
+
+def _number(value: Any) -> ArticleNumber | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse_article_no(value)
+    except ValueError:
+        return None
+
+
+class MentionFinder:
+    """The names and numbers of an index's documents, and the documents a query names."""
+
+    def __init__(self, config: MentionConfig, metadata: Sequence[dict[str, Any]]) -> None:
+        self.config = config
+        self.size = len(metadata)
+        #: name → the work keys it names
+        self._names: dict[str, set[str]] = defaultdict(set)
+        #: work key → positions of its documents
+        self._works: dict[str, list[int]] = defaultdict(list)
+        #: (work key, number) → positions
+        self._numbers: dict[tuple[str, ArticleNumber], list[int]] = defaultdict(list)
+        for position, row in enumerate(metadata):
+            values = [row.get(field) for field in config.name_fields]
+            names = [v.strip() for v in values if isinstance(v, str) and v.strip()]
+            if not names:
+                continue
+            key = names[0]
+            self._works[key].append(position)
+            for name in names:
+                for variant in (name, *(name.removeprefix(p) for p in config.strip_prefixes)):
+                    if len(variant) >= config.min_name_chars:
+                        self._names[variant].add(key)
+            if config.number_field is not None:
+                number = _number(row.get(config.number_field))
+                if number is not None:
+                    self._numbers[(key, number)].append(position)
+        #: last character of a name → the lengths of the names ending in it
+        self._lengths: dict[str, set[int]] = defaultdict(set)
+        for name in self._names:
+            self._lengths[name[-1]].add(len(name))
+
+    def find(self, query: str) -> Mentions:
+        """The works and numbered documents ``query`` names."""
+        spans: list[tuple[int, int, str]] = []
+        for end, char in enumerate(query, start=1):
+            for size in self._lengths.get(char, ()):
+                if size <= end and query[end - size : end] in self._names:
+                    spans.append((end - size, end, query[end - size : end]))
+        kept = [
+            (start, end, name)
+            for start, end, name in spans
+            if not any(s <= start and end <= e and (e - s) > (end - start) for s, e, _ in spans)
+        ]
+        kept.sort()
+        works: list[str] = []
+        for _, _, name in kept:
+            works.extend(sorted(k for k in self._names[name] if k not in works))
+        articles: list[tuple[str, ArticleNumber]] = []
+        if kept:
+            for match in _NUMBER.finditer(query):
+                number = _number(match.group())
+                before = [name for start, _, name in kept if start < match.start()]
+                name = before[-1] if before else kept[0][2]
+                for key in sorted(self._names[name]):
+                    if number is not None and (key, number) in self._numbers:
+                        if (key, number) not in articles:
+                            articles.append((key, number))
+        return Mentions(works=works, articles=articles)
+
+    def signals(self, query: str) -> dict[str, FloatArray]:
+        """``named`` and ``numbered`` over every document; empty when the query names
+        no work."""
+        found = self.find(query)
+        if not found.works:
+            return {}
+        named = np.zeros(self.size, dtype=np.float32)
+        for key in found.works:
+            named[self._works[key]] = 1.0
+        numbered = np.zeros(self.size, dtype=np.float32)
+        for article in found.articles:
+            numbered[self._numbers[article]] = 1.0
+        return {"named": named, "numbered": numbered}
