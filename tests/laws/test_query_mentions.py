@@ -11,6 +11,7 @@ import pytest
 from contract_review.laws.article_numbers import ArticleNumber, format_article_no
 from contract_review.laws.law_corpus import LAW_CORPUS_CONFIG, describe_law_ranking
 from contract_review.laws.law_index import build_law_index
+from contract_review.laws.law_names import law_names
 from contract_review.retrieval.mentions import MentionConfig, MentionFinder
 from contract_review.testing.law_builders import make_law
 
@@ -23,7 +24,7 @@ LABOUR_OLD = "中华人民共和国劳动法"
 
 def _finder() -> MentionFinder:
     rows: list[dict[str, Any]] = [
-        {"law": law, "article": format_article_no(n)}
+        {"law": law_names(law), "article": format_article_no(n)}
         for law, count in (
             (LABOUR, 45),
             (CONTRACT, 50),
@@ -33,9 +34,7 @@ def _finder() -> MentionFinder:
         )
         for n in range(1, count + 1)
     ]
-    config = MentionConfig(
-        name_fields=["law"], strip_prefixes=["中华人民共和国"], number_field="article"
-    )
+    config = MentionConfig(name_fields=["law"], number_field="article")
     return MentionFinder(config, rows)
 
 
@@ -111,5 +110,38 @@ def test_the_law_index_boosts_a_named_law_and_fetches_a_named_article() -> None:
 
 def test_the_generic_build_of_a_law_corpus_says_it_detects_law_names() -> None:
     assert LAW_CORPUS_CONFIG.mentions is not None
-    assert LAW_CORPUS_CONFIG.mentions.name_fields == ["law"]
+    assert LAW_CORPUS_CONFIG.mentions.name_fields == ["law_names"]
     assert "a law named in the query" in describe_law_ranking(LAW_CORPUS_CONFIG)
+
+
+@pytest.mark.parametrize(
+    ("title", "names"),
+    [
+        ("中华人民共和国劳动合同法", ["中华人民共和国劳动合同法", "劳动合同法"]),
+        ("物业管理条例", ["物业管理条例"]),
+        (
+            "最高人民法院关于审理民间借贷案件适用法律若干问题的规定",
+            ["最高人民法院关于审理民间借贷案件适用法律若干问题的规定", "民间借贷司法解释"],
+        ),
+        (
+            "最高人民法院关于适用《中华人民共和国合同法》若干问题的解释（一）",
+            ["最高人民法院关于适用《中华人民共和国合同法》若干问题的解释（一）", "合同法司法解释"],
+        ),
+    ],
+)
+def test_law_names_include_the_short_title_and_an_interpretations_common_name(
+    title: str, names: list[str]
+) -> None:
+    assert law_names(title) == names
+
+
+def test_a_query_naming_an_interpretation_by_its_common_name_finds_it() -> None:
+    title = "最高人民法院关于审理民间借贷案件适用法律若干问题的规定"
+    rows: list[dict[str, Any]] = [
+        {"law": law_names(title), "article": "第二十五条"},
+        {"law": law_names(CODE), "article": "第六百八十条"},
+    ]
+    finder = MentionFinder(MentionConfig(name_fields=["law"], number_field="article"), rows)
+    found = finder.find("是否适用《民间借贷司法解释》第二十五条关于利率的规定？")
+    assert found.works == [title]
+    assert found.articles == [(title, ArticleNumber(25))]

@@ -20,7 +20,8 @@ from ..retrieval.mentions import MentionConfig
 from ..retrieval.search_models import IndexDocument
 from .jsonl_loader import REQUIRED_FIELDS, load_law_jsonl
 from .law_index import LAW_INDEX_CONFIG
-from .law_library import COUNTRY_PREFIX, LawLibrary, short_title
+from .law_library import LawLibrary, short_title
+from .law_names import law_names
 from .law_priors import article_priors
 
 __all__ = ["LAW_CORPUS_CONFIG", "describe_law_ranking", "is_law_corpus", "law_corpus_documents"]
@@ -30,9 +31,7 @@ __all__ = ["LAW_CORPUS_CONFIG", "describe_law_ranking", "is_law_corpus", "law_co
 LAW_CORPUS_CONFIG: IndexConfig = LAW_INDEX_CONFIG.model_copy(
     update={
         "group_by": ["law", "version_date", "path"],
-        "mentions": MentionConfig(
-            name_fields=["law"], strip_prefixes=[COUNTRY_PREFIX], number_field="article"
-        ),
+        "mentions": MentionConfig(name_fields=["law_names"], number_field="article"),
     }
 )
 
@@ -103,6 +102,7 @@ def law_corpus_documents(
             for key, value in record.items()
             if key not in ("id", "name", "path", "content")
         }
+        metadata["law_names"] = law_names(record["law"].strip())
         found = priors.get(source_ids.get(doc_id, ""))
         if found is not None:
             metadata.update(found.model_dump())

@@ -37,7 +37,8 @@ from ..retrieval.search_models import (
     SearchSettings,
     SignalWeights,
 )
-from .law_library import COUNTRY_PREFIX, LawLibrary, short_title
+from .law_library import LawLibrary, short_title
+from .law_names import law_names
 from .law_models import Article, Law
 from .law_priors import article_priors
 
@@ -100,9 +101,7 @@ LAW_INDEX_CONFIG = IndexConfig(
     vector_fields=["name", "content"],
     group_by=["law_id", "path"],
     priors=LAW_PRIORS,
-    mentions=MentionConfig(
-        name_fields=["law_title"], strip_prefixes=[COUNTRY_PREFIX], number_field="article_no"
-    ),
+    mentions=MentionConfig(name_fields=["law_names"], number_field="article_no"),
     search=LAW_SEARCH,
 )
 
@@ -145,7 +144,7 @@ def article_document(
     return IndexDocument(
         id=article.article_id,
         fields=fields,
-        metadata={**metadata, "law_title": law.title, "article_no": article.article_no},
+        metadata={**metadata, "law_names": law_names(law.title), "article_no": article.article_no},
     )
 
 

@@ -2,8 +2,8 @@
 their own number (劳动合同法第三十九条).
 
 An index built with :class:`MentionConfig` knows each document's names (the values of
-``name_fields`` in its metadata, and those values without ``strip_prefixes``:
-中华人民共和国劳动合同法 and 劳动合同法) and its number (``number_field``: 第三十九条).
+``name_fields`` in its metadata, a name or a list of names: 中华人民共和国劳动合同法 and
+劳动合同法) and its number (``number_field``: 第三十九条).
 A query is scanned for every known name; a name found inside a longer one found at the
 same place does not count (合同法 inside 劳动合同法). Two signals follow, each 1 for the
 documents named and 0 for the others:
@@ -48,12 +48,8 @@ class MentionConfig(BaseModel):
 
     name_fields: list[str] = Field(
         min_length=1,
-        description="Metadata fields naming the document's work (a law's title).",
-    )
-    strip_prefixes: list[str] = Field(
-        default_factory=list,
-        description="A name without one of these prefixes names the work too "
-        "(中华人民共和国劳动合同法 → 劳动合同法).",
+        description="Metadata fields naming the document's work: a name or a list of names "
+        "(a law's title, short title, common name); the first names the work in answers.",
     )
     number_field: str | None = Field(
         default=None, description="The metadata field with the document's number (第三十九条)."
@@ -82,6 +78,16 @@ def _number(value: Any) -> ArticleNumber | None:
         return None
 
 
+def _names(values: list[Any]) -> list[str]:
+    """The names among metadata values (strings, or lists of strings), in order."""
+    names: list[str] = []
+    for value in values:
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and item.strip():
+                names.append(item.strip())
+    return names
+
+
 class MentionFinder:
     """The names and numbers of an index's documents, and the documents a query names."""
 
@@ -95,16 +101,14 @@ class MentionFinder:
         #: (work key, number) → positions
         self._numbers: dict[tuple[str, ArticleNumber], list[int]] = defaultdict(list)
         for position, row in enumerate(metadata):
-            values = [row.get(field) for field in config.name_fields]
-            names = [v.strip() for v in values if isinstance(v, str) and v.strip()]
+            names = _names([row.get(field) for field in config.name_fields])
             if not names:
                 continue
             key = names[0]
             self._works[key].append(position)
             for name in names:
-                for variant in (name, *(name.removeprefix(p) for p in config.strip_prefixes)):
-                    if len(variant) >= config.min_name_chars:
-                        self._names[variant].add(key)
+                if len(name) >= config.min_name_chars:
+                    self._names[name].add(key)
             if config.number_field is not None:
                 number = _number(row.get(config.number_field))
                 if number is not None:
