@@ -31,6 +31,7 @@ __all__ = ["LAW_CORPUS_CONFIG", "describe_law_ranking", "is_law_corpus", "law_co
 LAW_CORPUS_CONFIG: IndexConfig = LAW_INDEX_CONFIG.model_copy(
     update={
         "group_by": ["law", "version_date", "path"],
+        "source_by": ["law", "version_date"],
         "mentions": MentionConfig(name_fields=["law_names"], number_field="article"),
     }
 )

@@ -38,8 +38,8 @@ from ..retrieval.search_models import (
     SignalWeights,
 )
 from .law_library import LawLibrary, short_title
-from .law_names import law_names
 from .law_models import Article, Law
+from .law_names import law_names
 from .law_priors import article_priors
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ LAW_INDEX_CONFIG = IndexConfig(
     vector_fields=["name", "content"],
     group_by=["law_id", "path"],
     priors=LAW_PRIORS,
+    source_by=["law_id"],
     mentions=MentionConfig(name_fields=["law_names"], number_field="article_no"),
     search=LAW_SEARCH,
 )

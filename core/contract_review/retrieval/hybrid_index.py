@@ -15,7 +15,6 @@ picks a shortlist, the second orders it.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -42,6 +41,7 @@ from .search_models import (
     SignalScore,
 )
 from .snippets import SnippetFinder
+from .source_signals import SOURCE_SIGNALS, membership, source_best
 from .tokenizers import Tokenizer
 from .vectors import top_k_indices
 
@@ -91,6 +91,7 @@ class HybridIndex:
         self._groups: tuple[npt.NDArray[np.int64], FloatArray] | None = None
         self._priors: dict[str, FloatArray] | None = None
         self._mentions: MentionFinder | None = None
+        self._sources: npt.NDArray[np.int64] | None = None
 
     # ------------------------------------------------------------------ contents
 
@@ -219,6 +220,7 @@ class HybridIndex:
         self._groups = None
         self._priors = None
         self._mentions = None
+        self._sources = None
         return len(batch)
 
     def _embed_documents(self, batch: list[IndexDocument], show_progress: bool) -> Vectors:
@@ -346,23 +348,31 @@ class HybridIndex:
         if not keys or not isinstance(self.vectors, np.ndarray):
             return None
         if self._groups is None:
-            numbers: dict[str, int] = {}
-            membership = np.fromiter(
-                (
-                    numbers.setdefault(
-                        json.dumps([row.get(k) for k in keys], ensure_ascii=False), len(numbers)
-                    )
-                    for row in self._filter_rows
-                ),
-                dtype=np.int64,
-                count=len(self._filter_rows),
-            )
-            centroids = np.zeros((len(numbers), self.vectors.shape[1]), dtype=np.float32)
-            np.add.at(centroids, membership, self.vectors)
+            groups = membership(self._filter_rows, keys)
+            size = int(groups.max()) + 1 if groups.size else 0
+            centroids = np.zeros((size, self.vectors.shape[1]), dtype=np.float32)
+            np.add.at(centroids, groups, self.vectors)
             norms = np.linalg.norm(centroids, axis=1, keepdims=True)
             np.divide(centroids, norms, out=centroids, where=norms > 0)
-            self._groups = (membership, centroids)
+            self._groups = (groups, centroids)
         return self._groups
+
+    def _source_scores(
+        self, positions: npt.NDArray[np.int64], candidates: dict[str, FloatArray]
+    ) -> dict[str, FloatArray]:
+        """The source signals of the candidates at ``positions`` (see
+        :mod:`.source_signals`); empty without :attr:`.IndexConfig.source_by`."""
+        keys = self.config.source_by
+        if not keys:
+            return {}
+        if self._sources is None:
+            self._sources = membership(self._filter_rows, keys)
+        sources = self._sources[positions]
+        return {
+            name: source_best(sources, candidates[signal])
+            for name, signal in SOURCE_SIGNALS.items()
+            if signal in candidates
+        }
 
     def prior_scores(self) -> dict[str, FloatArray]:
         """Each configured prior signal (:attr:`.IndexConfig.priors`) of every document:
@@ -429,6 +439,7 @@ class HybridIndex:
                 candidates[name] = scores[positions]
         for name, prior in self.prior_scores().items():
             candidates[name] = prior[positions]
+        candidates.update(self._source_scores(positions, candidates))
         if self.config.mentions is not None:
             for name in MENTION_SIGNALS:
                 candidates.setdefault(name, np.zeros(positions.size, dtype=np.float32))

@@ -46,6 +46,12 @@ class IndexConfig(BaseModel):
         "{'authority': 'law_authority', 'citations': 'cited_by'} for laws. Each scores "
         "log(1 + value) and counts with its weight in SearchSettings.",
     )
+    source_by: list[str] | None = Field(
+        default=None,
+        description="Metadata fields naming each document's source (for laws: the law); "
+        "each candidate also scores by the best BM25 and cosine among the candidates of its "
+        "source (signals 'source_bm25', 'source_vector'; see retrieval.source_signals).",
+    )
     mentions: MentionConfig | None = Field(
         default=None,
         description="Metadata naming each document's work and number: a query naming them "

@@ -141,9 +141,9 @@ class MentionFinder:
                 before = [name for start, _, name in kept if start < match.start()]
                 name = before[-1] if before else kept[0][2]
                 for key in sorted(self._names[name]):
-                    if number is not None and (key, number) in self._numbers:
-                        if (key, number) not in articles:
-                            articles.append((key, number))
+                    found = (key, number)
+                    if number is not None and found in self._numbers and found not in articles:
+                        articles.append((key, number))
         return Mentions(works=works, articles=articles)
 
     def signals(self, query: str) -> dict[str, FloatArray]:

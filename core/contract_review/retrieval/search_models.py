@@ -101,6 +101,17 @@ class SignalWeights(BaseModel):
         ge=0,
         description="How often other documents cite the document, when the index has that prior.",
     )
+    source_bm25: float = Field(
+        default=0.0,
+        ge=0,
+        description="The best BM25 among the candidates of the document's source (its law), "
+        "when the index has sources.",
+    )
+    source_vector: float = Field(
+        default=0.0,
+        ge=0,
+        description="The best cosine among the candidates of the document's source.",
+    )
     named: float = Field(
         default=0.0,
         ge=0,
