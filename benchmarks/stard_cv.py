@@ -30,16 +30,30 @@ GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1.2)
 SHORTLIST = 100
 
 PRIORS = ["bm25", "subwords", "vector", "group", "authority", "citations"]
-#: The signal sets compared: before the law priors, with them, and with the query's
-#: mentions of a law and its article numbers.
+MENTIONS = [*PRIORS, "named", "numbered"]
+#: The signal sets compared: before the law priors, with them, with the query's mentions
+#: of a law and its article numbers, and with the best BM25 / cosine of the candidate's
+#: law (the shipped set).
 SIGNAL_SETS = {
     "arrival signals (bm25, subwords, vector, group)": ["bm25", "subwords", "vector", "group"],
     "with the law priors (+ authority, citations)": PRIORS,
-    "with law-name detection (+ named, numbered)": [*PRIORS, "named", "numbered"],
+    "with law-name detection (+ named, numbered)": MENTIONS,
+    "with the law's best match (+ source_vector, source_bm25)": [
+        *MENTIONS, "source_vector", "source_bm25",
+    ],
+}  # fmt: skip
+#: Signals fitted in one stage only (weight 0 in the other), as shipped: the law's best
+#: cosine finds more (first stage), its best BM25 orders better (second stage); each in
+#: both stages measured worse on held-out folds.
+STAGE_ONLY = {"source_vector": 1, "source_bm25": 2}
+#: Candidate sets measured with ``--explore`` (not shipped): the source signals in both
+#: stages, and pool signals of :func:`derived`, each added to the law-name set.
+EXPLORE = {
+    "+ source_bm25, both stages": [*MENTIONS, "source_bm25"],
+    "+ source_vector, both stages": [*MENTIONS, "source_vector"],
+    "+ chapter_best_bm25": [*MENTIONS, "chapter_best_bm25"],
+    "+ law_pool_count": [*MENTIONS, "law_pool_count"],
 }
-#: Candidate signals measured with ``--explore`` (derived from the pool, see
-#: :func:`derived`), each added alone to the shipped set.
-EXPLORE = ["law_best_bm25", "law_best_vector", "chapter_best_bm25", "law_pool_count"]
 #: Where the fit starts: the arrival defaults, the priors at 0.
 START_1 = {"bm25": 0.3, "subwords": 0.0, "vector": 0.35, "group": 0.35}
 START_2 = {"bm25": 0.3, "subwords": 0.4, "vector": 0.25, "group": 0.2}
@@ -75,8 +89,8 @@ def pools(index_dir: Path, queries: list[tuple[str, str]]) -> Pools:
 def derived(
     index: Any, hits: list[Any], raw: dict[str, npt.NDArray[np.float64]]
 ) -> dict[str, npt.NDArray[np.float64]]:
-    """Pool-level candidate signals: the best BM25 / cosine of the candidate's law and
-    chapter among the candidates, and how many candidates its law has."""
+    """Pool-level candidate signals (measured, not shipped): the best BM25 of the
+    candidate's chapter among the candidates, and how many candidates its law has."""
     if not hits:
         return {}
     laws = [str(hit.metadata.get("law_id")) for hit in hits]
@@ -95,8 +109,6 @@ def derived(
     for law in laws:
         counts[law] = counts.get(law, 0) + 1
     return {
-        "law_best_bm25": best(laws, raw["bm25"]),
-        "law_best_vector": best(laws, raw["vector"]),
         "chapter_best_bm25": best(chapters, raw["bm25"]),
         "law_pool_count": np.log1p(np.array([counts[law] for law in laws], dtype=np.float64)),
     }
@@ -150,8 +162,11 @@ def _fit(
     train: list[int],
     w1: npt.NDArray[np.float64],
     w2: npt.NDArray[np.float64],
+    names: list[str],
+    stage_only: dict[str, int],
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Coordinate ascent: the first stage for R@100, then the second for MRR + nDCG / 2."""
+    """Coordinate ascent: the first stage for R@100, then the second for MRR + nDCG / 2
+    (a signal of ``stage_only`` only in its stage)."""
 
     def objective(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], stage: int) -> float:
         m = _measure({q: _rank(*mats[q], a, b) for q in train}, gold)
@@ -172,6 +187,8 @@ def _fit(
         for _ in range(2):
             improved = False
             for j in range(current.size):
+                if stage_only.get(names[j], stage) != stage:
+                    continue
                 for value in GRID:
                     if value == current[j]:
                         continue
@@ -190,10 +207,17 @@ def _fit(
 
 
 def cross_validate(
-    data: Pools, gold: list[set[str]], names: list[str], *, folds: int = 5, seed: int = 0
+    data: Pools,
+    gold: list[set[str]],
+    names: list[str],
+    *,
+    folds: int = 5,
+    seed: int = 0,
+    stage_only: dict[str, int] | None = None,
 ) -> dict[str, float]:
     """Held-out figures: each fold ranked with weights fitted on the other folds."""
     mats = _matrices(data, names)
+    stage_only = STAGE_ONLY if stage_only is None else stage_only
     w1 = np.array([START_1.get(n, 0.0) for n in names])
     w2 = np.array([START_2.get(n, 0.0) for n in names])
     order = list(range(len(data)))
@@ -202,7 +226,7 @@ def cross_validate(
     for k in range(folds):
         test = set(order[k::folds])
         train = [q for q in range(len(data)) if q not in test]
-        a, b = _fit(mats, gold, train, w1, w2)
+        a, b = _fit(mats, gold, train, w1, w2, names, stage_only)
         runs.update({q: _rank(*mats[q], a, b) for q in test})
     return _measure(runs, gold)
 
@@ -238,12 +262,10 @@ def cv_numbers(
     numbered = sum(1 for _, raw in data if raw.get("numbered", np.zeros(1)).any())
     out["queries naming a law"] = mentioned
     out["queries naming a law's article"] = numbered
-    sets = dict(SIGNAL_SETS)
-    if explore:
-        shipped = SIGNAL_SETS["with law-name detection (+ named, numbered)"]
-        sets.update({f"+ {name}": [*shipped, name] for name in EXPLORE})
+    sets = {**SIGNAL_SETS, **(EXPLORE if explore else {})}
     for label, names in sets.items():
-        per_seed = [cross_validate(data, gold, names, seed=s) for s in seeds]
+        stage_only = {} if "both stages" in label else STAGE_ONLY
+        per_seed = [cross_validate(data, gold, names, seed=s, stage_only=stage_only) for s in seeds]
         out[label] = {k: float(np.mean([m[k] for m in per_seed])) for k in per_seed[0]}
     return out
 

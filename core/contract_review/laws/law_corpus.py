@@ -17,7 +17,7 @@ from typing import Any
 from ..retrieval.corpus_loading import check_unique_ids, metadata_value
 from ..retrieval.index_config import IndexConfig
 from ..retrieval.mentions import MentionConfig
-from ..retrieval.search_models import IndexDocument
+from ..retrieval.search_models import IndexDocument, MetadataScalar
 from .jsonl_loader import REQUIRED_FIELDS, load_law_jsonl
 from .law_index import LAW_INDEX_CONFIG
 from .law_library import LawLibrary, short_title
@@ -103,7 +103,8 @@ def law_corpus_documents(
             for key, value in record.items()
             if key not in ("id", "name", "path", "content")
         }
-        metadata["law_names"] = law_names(record["law"].strip())
+        names: list[MetadataScalar] = [*law_names(record["law"].strip())]
+        metadata["law_names"] = names
         found = priors.get(source_ids.get(doc_id, ""))
         if found is not None:
             metadata.update(found.model_dump())
