@@ -47,6 +47,12 @@ def is_law_corpus(records: list[dict[str, Any]]) -> bool:
 def describe_law_ranking(config: IndexConfig) -> str:
     """One line saying how a law corpus is ranked (printed by ``index build``)."""
     priors = ", ".join(f"{signal} ({field})" for signal, field in config.priors.items())
+    sources = (
+        f"each article also scored by the best BM25 and cosine of its law "
+        f"({','.join(config.source_by)}) among the candidates"
+        if config.source_by
+        else "no law-level scores"
+    )
     found = config.mentions
     mentions = (
         f"a law named in the query ({','.join(found.name_fields)}) and its article numbers "
@@ -58,7 +64,7 @@ def describe_law_ranking(config: IndexConfig) -> str:
         "law corpus detected (every line has law, article, content): ranked as the law "
         f"index ranks articles: BM25 over {','.join(config.bm25_fields or [])}; embeddings "
         f"of {','.join(config.vector_fields or [])}; chapters grouped by "
-        f"{','.join(config.group_by or [])}; priors {priors}; {mentions}. "
+        f"{','.join(config.group_by or [])}; priors {priors}; {sources}; {mentions}. "
         "Name --text-fields (or another field option) to index it otherwise."
     )
 

@@ -64,28 +64,33 @@ LAWS_FILE = "laws.json"
 SOURCE_IDS_FILE = "source_ids.json"
 SEARCH_DIR = "search"
 
-#: How articles are ranked: BM25, embeddings and the chapter as for any index, and
-#: the law's authority (how many other laws name it) and the article's citations (see
-#: :mod:`.law_priors`). Chosen on the STARD dev queries and checked by 5-fold
-#: cross-validation on them (docs/benchmarks.md).
+#: How articles are ranked: BM25, embeddings and the chapter as for any index, the
+#: law's authority (how many other laws name it) and the article's citations (see
+#: :mod:`.law_priors`), the best cosine (first stage) and the best BM25 (second stage)
+#: of the article's law among the candidates (``source_*``), and a law or article the
+#: query names (``named``, ``numbered``: weights set, not fitted: two STARD dev queries
+#: name a law). Chosen on the STARD dev queries and checked by 5-fold cross-validation
+#: on them (docs/benchmarks.md, benchmarks/stard_cv.py).
 LAW_SEARCH = SearchSettings(
     weights=SignalWeights(
         bm25=0.4,
         subwords=0.0,
-        vector=0.4,
+        vector=0.2,
         group=0.35,
         authority=0.4,
-        citations=0.1,
+        citations=0.05,
+        source_vector=0.1,
         named=0.3,
         numbered=1.0,
     ),
     rerank_weights=SignalWeights(
-        bm25=0.3,
+        bm25=0.2,
         subwords=0.4,
-        vector=0.3,
-        group=0.1,
+        vector=0.25,
+        group=0.2,
         authority=0.6,
-        citations=0.0,
+        citations=0.1,
+        source_bm25=0.3,
         named=0.3,
         numbered=1.0,
     ),
