@@ -18,6 +18,7 @@ from ..retrieval.corpus_loading import check_unique_ids, metadata_value
 from ..retrieval.index_config import IndexConfig
 from ..retrieval.mentions import MentionConfig
 from ..retrieval.search_models import IndexDocument, MetadataScalar
+from .defined_terms import defined_terms
 from .jsonl_loader import REQUIRED_FIELDS, load_law_jsonl
 from .law_index import LAW_INDEX_CONFIG
 from .law_library import LawLibrary, short_title
@@ -53,6 +54,11 @@ def describe_law_ranking(config: IndexConfig) -> str:
         if config.source_by
         else "no law-level scores"
     )
+    terms = (
+        f"a question asking what a term is scores the articles defining it ({config.terms_field})"
+        if config.terms_field
+        else "no defined terms"
+    )
     found = config.mentions
     mentions = (
         f"a law named in the query ({','.join(found.name_fields)}) and its article numbers "
@@ -64,7 +70,7 @@ def describe_law_ranking(config: IndexConfig) -> str:
         "law corpus detected (every line has law, article, content): ranked as the law "
         f"index ranks articles: BM25 over {','.join(config.bm25_fields or [])}; embeddings "
         f"of {','.join(config.vector_fields or [])}; chapters grouped by "
-        f"{','.join(config.group_by or [])}; priors {priors}; {sources}; {mentions}. "
+        f"{','.join(config.group_by or [])}; priors {priors}; {sources}; {mentions}; {terms}. "
         "Name --text-fields (or another field option) to index it otherwise."
     )
 
@@ -111,6 +117,8 @@ def law_corpus_documents(
         }
         names: list[MetadataScalar] = [*law_names(record["law"].strip())]
         metadata["law_names"] = names
+        terms: list[MetadataScalar] = [*defined_terms(record["content"])]
+        metadata["defines"] = terms
         found = priors.get(source_ids.get(doc_id, ""))
         if found is not None:
             metadata.update(found.model_dump())

@@ -37,6 +37,7 @@ from ..retrieval.search_models import (
     SearchSettings,
     SignalWeights,
 )
+from .defined_terms import defined_terms
 from .law_library import LawLibrary, short_title
 from .law_models import Article, Law
 from .law_names import law_names
@@ -91,6 +92,7 @@ LAW_SEARCH = SearchSettings(
         authority=0.6,
         citations=0.1,
         source_bm25=0.3,
+        defines=0.05,
         named=0.3,
         numbered=1.0,
     ),
@@ -107,6 +109,7 @@ LAW_INDEX_CONFIG = IndexConfig(
     group_by=["law_id", "path"],
     priors=LAW_PRIORS,
     source_by=["law_id"],
+    terms_field="defines",
     mentions=MentionConfig(name_fields=["law_names"], number_field="article_no"),
     search=LAW_SEARCH,
 )
@@ -150,7 +153,12 @@ def article_document(
     return IndexDocument(
         id=article.article_id,
         fields=fields,
-        metadata={**metadata, "law_names": law_names(law.title), "article_no": article.article_no},
+        metadata={
+            **metadata,
+            "law_names": law_names(law.title),
+            "article_no": article.article_no,
+            "defines": defined_terms(article.text),
+        },
     )
 
 

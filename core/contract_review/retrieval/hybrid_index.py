@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from ..errors import InputError
 from .bm25 import BM25Index
+from .definitions import DefinitionFinder
 from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
 from .fusion import fuse_signals, signal_parts, used_weights
@@ -91,6 +92,7 @@ class HybridIndex:
         self._groups: tuple[npt.NDArray[np.int64], FloatArray] | None = None
         self._priors: dict[str, FloatArray] | None = None
         self._mentions: MentionFinder | None = None
+        self._definitions: DefinitionFinder | None = None
         self._sources: npt.NDArray[np.int64] | None = None
 
     # ------------------------------------------------------------------ contents
@@ -220,6 +222,7 @@ class HybridIndex:
         self._groups = None
         self._priors = None
         self._mentions = None
+        self._definitions = None
         self._sources = None
         return len(batch)
 
@@ -298,6 +301,7 @@ class HybridIndex:
                             self.tokenizer.subwords(terms)
                         )
                 signals.update(self.mention_scores(part))
+                signals.update(self.definition_scores(part))
                 if part_vectors is not None:
                     if cursor % QUERY_BLOCK == 0:
                         block = self._vector_block(part_vectors, cursor)
@@ -400,6 +404,16 @@ class HybridIndex:
             self._mentions = MentionFinder(self.config.mentions, self.metadata)
         return self._mentions.signals(query)
 
+    def definition_scores(self, query: str) -> dict[str, FloatArray]:
+        """The ``defines`` signal of ``query`` over every document (see
+        :mod:`.definitions`); empty without :attr:`.IndexConfig.terms_field` or when the
+        query asks for no defined term."""
+        if self.config.terms_field is None:
+            return {}
+        if self._definitions is None:
+            self._definitions = DefinitionFinder(self.config.terms_field, self.metadata)
+        return self._definitions.signals(query)
+
     def _score_part(
         self,
         signals: dict[str, FloatArray],
@@ -417,7 +431,7 @@ class HybridIndex:
         found: dict[MatchType, list[npt.NDArray[np.intp]]] = {"bm25": [], "vector": []}
         named: list[npt.NDArray[np.intp]] = []  # the articles the query names by number
         for name, scores in signals.items():
-            if name in ("group", "named"):
+            if name in ("group", "named", "defines"):
                 continue  # context for ranking, not a way to find documents
             # Only positive scores count (no query term in it / nothing in common).
             top = top_k_indices(scores, settings.depth, above=0.0, where=mask)
@@ -440,9 +454,12 @@ class HybridIndex:
         for name, prior in self.prior_scores().items():
             candidates[name] = prior[positions]
         candidates.update(self._source_scores(positions, candidates))
-        if self.config.mentions is not None:
-            for name in MENTION_SIGNALS:
-                candidates.setdefault(name, np.zeros(positions.size, dtype=np.float32))
+        extra = [
+            *(MENTION_SIGNALS if self.config.mentions is not None else ()),
+            *(("defines",) if self.config.terms_field is not None else ()),
+        ]
+        for name in extra:
+            candidates.setdefault(name, np.zeros(positions.size, dtype=np.float32))
         fused = fuse_signals(candidates, weights, method=settings.fusion, rrf_k=settings.rrf_k)
         reranked = (
             None

@@ -57,6 +57,12 @@ class IndexConfig(BaseModel):
         description="Metadata naming each document's work and number: a query naming them "
         "scores the signals 'named' and 'numbered' (see retrieval.mentions).",
     )
+    terms_field: str | None = Field(
+        default=None,
+        description="A metadata field listing the terms each document defines: a query "
+        "asking what a term is scores the documents defining it (signal 'defines'; see "
+        "retrieval.definitions).",
+    )
     tokenizer: TokenizerConfig = Field(default_factory=TokenizerConfig)
     bm25: BM25Config = Field(default_factory=BM25Config)
     search: SearchSettings = Field(default_factory=SearchSettings)

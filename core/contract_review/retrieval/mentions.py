@@ -30,6 +30,7 @@ import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..laws.article_numbers import ARTICLE_NO_PATTERN, ArticleNumber, parse_article_no
+from .name_scan import NameScanner
 
 __all__ = ["MENTION_SIGNALS", "MentionConfig", "MentionFinder", "Mentions"]
 
@@ -113,24 +114,11 @@ class MentionFinder:
                 number = _number(row.get(config.number_field))
                 if number is not None:
                     self._numbers[(key, number)].append(position)
-        #: last character of a name → the lengths of the names ending in it
-        self._lengths: dict[str, set[int]] = defaultdict(set)
-        for name in self._names:
-            self._lengths[name[-1]].add(len(name))
+        self._scanner = NameScanner(self._names)
 
     def find(self, query: str) -> Mentions:
         """The works and numbered documents ``query`` names."""
-        spans: list[tuple[int, int, str]] = []
-        for end, char in enumerate(query, start=1):
-            for size in self._lengths.get(char, ()):
-                if size <= end and query[end - size : end] in self._names:
-                    spans.append((end - size, end, query[end - size : end]))
-        kept = [
-            (start, end, name)
-            for start, end, name in spans
-            if not any(s <= start and end <= e and (e - s) > (end - start) for s, e, _ in spans)
-        ]
-        kept.sort()
+        kept = self._scanner.find(query)
         works: list[str] = []
         for _, _, name in kept:
             works.extend(sorted(k for k in self._names[name] if k not in works))

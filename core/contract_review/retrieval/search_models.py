@@ -112,6 +112,12 @@ class SignalWeights(BaseModel):
         ge=0,
         description="The best cosine among the candidates of the document's source.",
     )
+    defines: float = Field(
+        default=0.0,
+        ge=0,
+        description="The query asks what a term is (什么是X, X属于…吗) and the document "
+        "defines it, when the index knows the defined terms.",
+    )
     named: float = Field(
         default=0.0,
         ge=0,
