@@ -29,13 +29,32 @@ DEFAULT_DATA = REPO.parent / "shared" / "data" / "stard"
 GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1.2)
 SHORTLIST = 100
 
-#: The signal sets compared: before the law priors, and with them.
+PRIORS = ["bm25", "subwords", "vector", "group", "authority", "citations"]
+MENTIONS = [*PRIORS, "named", "numbered"]
+#: The signal sets compared: before the law priors, with them, with the query's mentions
+#: of a law and its article numbers, and with the best BM25 / cosine of the candidate's
+#: law (the shipped set).
 SIGNAL_SETS = {
     "arrival signals (bm25, subwords, vector, group)": ["bm25", "subwords", "vector", "group"],
-    "with the law priors (+ authority, citations)": [
-        "bm25", "subwords", "vector", "group", "authority", "citations",
+    "with the law priors (+ authority, citations)": PRIORS,
+    "with law-name detection (+ named, numbered)": MENTIONS,
+    "with the law's best match (+ source_vector, source_bm25)": [
+        *MENTIONS, "source_vector", "source_bm25",
     ],
+    "with defined terms (+ defines)": [*MENTIONS, "source_vector", "source_bm25", "defines"],
 }  # fmt: skip
+#: Signals fitted in one stage only (weight 0 in the other), as shipped: the law's best
+#: cosine finds more (first stage), its best BM25 orders better (second stage); each in
+#: both stages measured worse on held-out folds; a defined term orders (second stage).
+STAGE_ONLY = {"source_vector": 1, "source_bm25": 2, "defines": 2}
+#: Candidate sets measured with ``--explore`` (not shipped): the source signals in both
+#: stages, and pool signals of :func:`derived`, each added to the law-name set.
+EXPLORE = {
+    "+ source_bm25, both stages": [*MENTIONS, "source_bm25"],
+    "+ source_vector, both stages": [*MENTIONS, "source_vector"],
+    "+ chapter_best_bm25": [*MENTIONS, "chapter_best_bm25"],
+    "+ law_pool_count": [*MENTIONS, "law_pool_count"],
+}
 #: Where the fit starts: the arrival defaults, the priors at 0.
 START_1 = {"bm25": 0.3, "subwords": 0.0, "vector": 0.35, "group": 0.35}
 START_2 = {"bm25": 0.3, "subwords": 0.4, "vector": 0.25, "group": 0.2}
@@ -63,8 +82,37 @@ def pools(index_dir: Path, queries: list[tuple[str, str]]) -> Pools:
                 name: np.array([(hit.signals or {})[name].raw for hit in hits], dtype=np.float64)
                 for name in names
             }
+            raw.update(derived(index, hits, raw))
             out.append((ids, raw))
     return out
+
+
+def derived(
+    index: Any, hits: list[Any], raw: dict[str, npt.NDArray[np.float64]]
+) -> dict[str, npt.NDArray[np.float64]]:
+    """Pool-level candidate signals (measured, not shipped): the best BM25 of the
+    candidate's chapter among the candidates, and how many candidates its law has."""
+    if not hits:
+        return {}
+    laws = [str(hit.metadata.get("law_id")) for hit in hits]
+    chapters = [
+        f"{law}|{index.search.document(hit.id).fields.get('path', '')}"
+        for law, hit in zip(laws, hits, strict=True)
+    ]
+
+    def best(keys: list[str], values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        top: dict[str, float] = {}
+        for key, value in zip(keys, values.tolist(), strict=True):
+            top[key] = max(top.get(key, value), value)
+        return np.array([top[key] for key in keys], dtype=np.float64)
+
+    counts: dict[str, int] = {}
+    for law in laws:
+        counts[law] = counts.get(law, 0) + 1
+    return {
+        "chapter_best_bm25": best(chapters, raw["bm25"]),
+        "law_pool_count": np.log1p(np.array([counts[law] for law in laws], dtype=np.float64)),
+    }
 
 
 def _z(values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -74,7 +122,12 @@ def _z(values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 def _matrices(data: Pools, names: list[str]) -> list[tuple[list[str], npt.NDArray[np.float64]]]:
     return [
-        (ids, np.stack([_z(raw[n]) for n in names], axis=1) if ids else np.zeros((0, len(names))))
+        (
+            ids,
+            np.stack([_z(raw.get(n, np.zeros(len(ids)))) for n in names], axis=1)
+            if ids
+            else np.zeros((0, len(names))),
+        )
         for ids, raw in data
     ]
 
@@ -110,8 +163,11 @@ def _fit(
     train: list[int],
     w1: npt.NDArray[np.float64],
     w2: npt.NDArray[np.float64],
+    names: list[str],
+    stage_only: dict[str, int],
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Coordinate ascent: the first stage for R@100, then the second for MRR + nDCG / 2."""
+    """Coordinate ascent: the first stage for R@100, then the second for MRR + nDCG / 2
+    (a signal of ``stage_only`` only in its stage)."""
 
     def objective(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], stage: int) -> float:
         m = _measure({q: _rank(*mats[q], a, b) for q in train}, gold)
@@ -132,6 +188,8 @@ def _fit(
         for _ in range(2):
             improved = False
             for j in range(current.size):
+                if stage_only.get(names[j], stage) != stage:
+                    continue
                 for value in GRID:
                     if value == current[j]:
                         continue
@@ -150,10 +208,17 @@ def _fit(
 
 
 def cross_validate(
-    data: Pools, gold: list[set[str]], names: list[str], *, folds: int = 5, seed: int = 0
+    data: Pools,
+    gold: list[set[str]],
+    names: list[str],
+    *,
+    folds: int = 5,
+    seed: int = 0,
+    stage_only: dict[str, int] | None = None,
 ) -> dict[str, float]:
     """Held-out figures: each fold ranked with weights fitted on the other folds."""
     mats = _matrices(data, names)
+    stage_only = STAGE_ONLY if stage_only is None else stage_only
     w1 = np.array([START_1.get(n, 0.0) for n in names])
     w2 = np.array([START_2.get(n, 0.0) for n in names])
     order = list(range(len(data)))
@@ -162,13 +227,27 @@ def cross_validate(
     for k in range(folds):
         test = set(order[k::folds])
         train = [q for q in range(len(data)) if q not in test]
-        a, b = _fit(mats, gold, train, w1, w2)
+        a, b = _fit(mats, gold, train, w1, w2, names, stage_only)
         runs.update({q: _rank(*mats[q], a, b) for q in test})
     return _measure(runs, gold)
 
 
+def in_sample(
+    data: Pools, gold: list[set[str]], names: list[str], w1: dict[str, float], w2: dict[str, float]
+) -> dict[str, float]:
+    """The figures of fixed weights (the shipped ones) replayed over the pools."""
+    mats = _matrices(data, names)
+    a = np.array([w1.get(n, 0.0) for n in names])
+    b = np.array([w2.get(n, 0.0) for n in names])
+    return _measure({q: _rank(*mats[q], a, b) for q in range(len(data))}, gold)
+
+
 def cv_numbers(
-    index_dir: Path, data_dir: Path, seeds: tuple[int, ...] = (0, 1, 2)
+    index_dir: Path,
+    data_dir: Path,
+    seeds: tuple[int, ...] = (0, 1, 2),
+    *,
+    explore: bool = False,
 ) -> dict[str, Any]:
     """The cross-validated figures of each signal set, averaged over fold seeds."""
     from contract_review.evaluation.retrieval_metrics import read_qrels, read_queries
@@ -180,8 +259,14 @@ def cv_numbers(
     gold = [{source_ids.get(d, d) for d in qrels.get(qid, set())} for qid, _ in queries]
     data = pools(index_dir, queries)
     out: dict[str, Any] = {"folds": 5, "seeds": list(seeds)}
-    for label, names in SIGNAL_SETS.items():
-        per_seed = [cross_validate(data, gold, names, seed=s) for s in seeds]
+    mentioned = sum(1 for _, raw in data if raw.get("named", np.zeros(1)).any())
+    numbered = sum(1 for _, raw in data if raw.get("numbered", np.zeros(1)).any())
+    out["queries naming a law"] = mentioned
+    out["queries naming a law's article"] = numbered
+    sets = {**SIGNAL_SETS, **(EXPLORE if explore else {})}
+    for label, names in sets.items():
+        stage_only = {} if "both stages" in label else STAGE_ONLY
+        per_seed = [cross_validate(data, gold, names, seed=s, stage_only=stage_only) for s in seeds]
         out[label] = {k: float(np.mean([m[k] for m in per_seed])) for k in per_seed[0]}
     return out
 
@@ -190,8 +275,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--index", type=Path, required=True)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument(
+        "--explore", action="store_true", help="also measure the candidate signals of EXPLORE"
+    )
     args = parser.parse_args()
-    print(json.dumps(cv_numbers(args.index, args.data), indent=2, ensure_ascii=False))
+    report = cv_numbers(args.index, args.data, explore=args.explore)
+    print(json.dumps(report, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

@@ -683,6 +683,9 @@ def test_a_law_corpus_is_ranked_as_the_law_index_and_says_so(tmp_path: Path) -> 
         "article": "第五百八十六条",
         "law_authority": 1,
         "cited_by": 1,
+        # Added by the build for law-name detection and defined terms.
+        "law_names": ["中华人民共和国民法典", "民法典"],
+        "defines": [],
     }
     for hit in hits:
         parts = hit["signals"]

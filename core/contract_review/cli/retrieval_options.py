@@ -113,7 +113,8 @@ def search_options(function: F) -> F:
             metavar="SIGNAL=W,...",
             default=None,
             help="Weights of the signals in the first stage, which picks the shortlist: "
-            "bm25, subwords, vector, group, authority, citations (default: the index's; "
+            "bm25, subwords, vector, group, authority, citations, source_bm25, "
+            "source_vector, defines, named, numbered (default: the index's; "
             "bm25=0.3,subwords=0,vector=0.35,group=0.35 for a corpus without priors); "
             "unnamed signals keep theirs.",
         ),

@@ -98,7 +98,8 @@ def search() -> None:
 def query(index_dir: Path, text: str, top_k: int | None, as_json: bool, **options: Any) -> None:
     """Search the index for TEXT and show the hits: id, score, which rankings found
     them (bm25, vector), the matching snippet and the metadata; with --explain, what
-    each signal (bm25, subwords, vector, group, authority, citations) gave."""
+    each signal (bm25, subwords, vector, group, authority, citations, source_bm25,
+    source_vector, defines, named, numbered: those the index has) gave."""
     if not text.strip():
         raise click.BadParameter("the query is empty", param_hint="TEXT")
     index = _open(index_dir, options.get("offline"))

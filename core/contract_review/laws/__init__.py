@@ -28,6 +28,8 @@ The library and its index:
 * :mod:`.law_library` — the loaded laws, and a law or article found as users name it;
 * :mod:`.law_index` — the library indexed for search, saved and reopened;
 * :mod:`.law_priors` — a law's authority and an article's citations, ranking priors;
+* :mod:`.law_names` — the names a law goes by in questions (short title, 民间借贷司法解释);
+* :mod:`.defined_terms` — the terms an article defines, kept for search;
 * :mod:`.law_corpus` — a JSON-lines law corpus ranked by ``index build`` as the law index;
 
 Tool 1, HybridSearch:

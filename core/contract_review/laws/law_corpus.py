@@ -16,10 +16,13 @@ from typing import Any
 
 from ..retrieval.corpus_loading import check_unique_ids, metadata_value
 from ..retrieval.index_config import IndexConfig
-from ..retrieval.search_models import IndexDocument
+from ..retrieval.mentions import MentionConfig
+from ..retrieval.search_models import IndexDocument, MetadataScalar
+from .defined_terms import defined_terms
 from .jsonl_loader import REQUIRED_FIELDS, load_law_jsonl
 from .law_index import LAW_INDEX_CONFIG
 from .law_library import LawLibrary, short_title
+from .law_names import law_names
 from .law_priors import article_priors
 
 __all__ = [
@@ -33,7 +36,11 @@ __all__ = [
 #: The law index's ranking with the corpus' own field names: its chapters are grouped
 #: by ``law`` (and ``version_date``, as versions are separate laws) and ``path``.
 LAW_CORPUS_CONFIG: IndexConfig = LAW_INDEX_CONFIG.model_copy(
-    update={"group_by": ["law", "version_date", "path"]}
+    update={
+        "group_by": ["law", "version_date", "path"],
+        "source_by": ["law", "version_date"],
+        "mentions": MentionConfig(name_fields=["law_names"], number_field="article"),
+    }
 )
 
 
@@ -47,11 +54,29 @@ def is_law_corpus(records: list[dict[str, Any]]) -> bool:
 def describe_law_ranking(config: IndexConfig) -> str:
     """One line saying how a law corpus is ranked (printed by ``index build``)."""
     priors = ", ".join(f"{signal} ({field})" for signal, field in config.priors.items())
+    sources = (
+        f"each article also scored by the best BM25 and cosine of its law "
+        f"({','.join(config.source_by)}) among the candidates"
+        if config.source_by
+        else "no law-level scores"
+    )
+    terms = (
+        f"a question asking what a term is scores the articles defining it ({config.terms_field})"
+        if config.terms_field
+        else "no defined terms"
+    )
+    found = config.mentions
+    mentions = (
+        f"a law named in the query ({','.join(found.name_fields)}) and its article numbers "
+        f"({found.number_field}) boost its articles"
+        if found is not None
+        else "no law-name detection"
+    )
     return (
         "law corpus detected (every line has law, article, content): ranked as the law "
         f"index ranks articles: BM25 over {','.join(config.bm25_fields or [])}; embeddings "
         f"of {','.join(config.vector_fields or [])}; chapters grouped by "
-        f"{','.join(config.group_by or [])}; priors {priors}. "
+        f"{','.join(config.group_by or [])}; priors {priors}; {sources}; {mentions}; {terms}. "
         "Name --text-fields (or another field option) to index it otherwise."
     )
 
@@ -108,6 +133,10 @@ def law_corpus_documents(
             for key, value in record.items()
             if key not in ("id", "name", "path", "content")
         }
+        names: list[MetadataScalar] = [*law_names(record["law"].strip())]
+        metadata["law_names"] = names
+        terms: list[MetadataScalar] = [*defined_terms(record["content"])]
+        metadata["defines"] = terms
         found = priors.get(source_ids.get(doc_id, ""))
         if found is not None:
             metadata.update(found.model_dump())

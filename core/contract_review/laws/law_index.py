@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from ..errors import InputError, SearchIndexError
 from ..retrieval.index_config import IndexConfig
+from ..retrieval.mentions import MentionConfig
 from ..retrieval.search_models import (
     IndexDocument,
     MetadataValue,
@@ -36,8 +37,10 @@ from ..retrieval.search_models import (
     SearchSettings,
     SignalWeights,
 )
+from .defined_terms import defined_terms
 from .law_library import LawLibrary, short_title
 from .law_models import Article, Law
+from .law_names import law_names
 from .law_priors import article_priors
 
 if TYPE_CHECKING:
@@ -63,16 +66,36 @@ LAWS_FILE = "laws.json"
 SOURCE_IDS_FILE = "source_ids.json"
 SEARCH_DIR = "search"
 
-#: How articles are ranked: BM25, embeddings and the chapter as for any index, and
-#: the law's authority (how many other laws name it) and the article's citations (see
-#: :mod:`.law_priors`). Chosen on the STARD dev queries and checked by 5-fold
-#: cross-validation on them (docs/benchmarks.md).
+#: How articles are ranked: BM25, embeddings and the chapter as for any index, the
+#: law's authority (how many other laws name it) and the article's citations (see
+#: :mod:`.law_priors`), the best cosine (first stage) and the best BM25 (second stage)
+#: of the article's law among the candidates (``source_*``), and a law or article the
+#: query names (``named``, ``numbered``: weights set, not fitted: two STARD dev queries
+#: name a law). Chosen on the STARD dev queries and checked by 5-fold cross-validation
+#: on them (docs/benchmarks.md, benchmarks/stard_cv.py).
 LAW_SEARCH = SearchSettings(
     weights=SignalWeights(
-        bm25=0.4, subwords=0.0, vector=0.4, group=0.35, authority=0.4, citations=0.1
+        bm25=0.4,
+        subwords=0.0,
+        vector=0.2,
+        group=0.35,
+        authority=0.4,
+        citations=0.05,
+        source_vector=0.1,
+        named=0.3,
+        numbered=1.0,
     ),
     rerank_weights=SignalWeights(
-        bm25=0.3, subwords=0.4, vector=0.3, group=0.1, authority=0.6, citations=0.0
+        bm25=0.2,
+        subwords=0.4,
+        vector=0.25,
+        group=0.2,
+        authority=0.6,
+        citations=0.1,
+        source_bm25=0.3,
+        defines=0.05,
+        named=0.3,
+        numbered=1.0,
     ),
 )
 
@@ -86,6 +109,9 @@ LAW_INDEX_CONFIG = IndexConfig(
     vector_fields=["name", "content"],
     group_by=["law_id", "path"],
     priors=LAW_PRIORS,
+    source_by=["law_id"],
+    terms_field="defines",
+    mentions=MentionConfig(name_fields=["law_names"], number_field="article_no"),
     search=LAW_SEARCH,
 )
 
@@ -121,9 +147,17 @@ def article_metadata(law: Law) -> dict[str, MetadataValue]:
 def article_document(
     law: Law, article: Article, metadata: dict[str, MetadataValue]
 ) -> IndexDocument:
-    """The search document of one article."""
+    """The search document of one article: its fields, the law's metadata, the names
+    the law goes by and the terms the article defines."""
     return IndexDocument(
-        id=article.article_id, fields=article_fields(law, article), metadata=metadata
+        id=article.article_id,
+        fields=article_fields(law, article),
+        metadata={
+            **metadata,
+            "law_names": law_names(law.title),
+            "article_no": article.article_no,
+            "defines": defined_terms(article.text),
+        },
     )
 
 

@@ -25,6 +25,10 @@ The hybrid index:
 * :mod:`.filters` — metadata filters: parsed, and applied before ranking;
 * :mod:`.fusion` — the BM25 and vector rankings of a query fused into one score;
 * :mod:`.stage_fusion` — both ranking stages fused in one pass (each signal normalised once);
+* :mod:`.source_signals` — a candidate's source's best BM25 and cosine among the candidates;
+* :mod:`.mentions` — the laws and articles a query names, as ranking signals;
+* :mod:`.definitions` — questions asking what a term is, and the documents defining it;
+* :mod:`.name_scan` — known names found in a text, the longest winning;
 * :mod:`.query_decomposition` — a multi-part question split into its questions;
 * :mod:`.snippets` — the part of a hit's text that matched;
 * :mod:`.index_storage` — saving an index and reopening it without re-embedding;

@@ -15,7 +15,6 @@ picks a shortlist, the second orders it.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -29,10 +28,12 @@ from ..errors import InputError
 from .ann_index import AnnIndex
 from .bm25 import BM25Index
 from .build_timing import PhaseTimer
+from .definitions import DefinitionFinder
 from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
 from .fusion import signal_parts, used_weights
 from .index_config import IndexConfig
+from .mentions import MENTION_SIGNALS, MentionFinder
 from .query_decomposition import decompose
 from .search_models import (
     FieldFilter,
@@ -43,6 +44,7 @@ from .search_models import (
     SignalScore,
 )
 from .snippets import SnippetFinder
+from .source_signals import SOURCE_SIGNALS, membership, source_best
 from .stage_fusion import fuse_stages
 from .tokenizers import Tokenizer
 from .vectors import top_k_indices
@@ -102,6 +104,9 @@ class HybridIndex:
         self.build_timings: dict[str, float] = {}
         #: BM25 terms :meth:`start_terms` started building, with the texts they are of.
         self._started_terms: tuple[list[str], BackgroundTerms] | None = None
+        self._mentions: MentionFinder | None = None
+        self._definitions: DefinitionFinder | None = None
+        self._sources: npt.NDArray[np.int64] | None = None
 
     # ------------------------------------------------------------------ contents
 
@@ -244,6 +249,9 @@ class HybridIndex:
         self._ann = None
         self.ann_file = None
         self.build_timings = timer.laps
+        self._mentions = None
+        self._definitions = None
+        self._sources = None
         return len(batch)
 
     def start_terms(self, fields: Sequence[dict[str, str]]) -> None:
@@ -389,6 +397,8 @@ class HybridIndex:
                         signals["subwords"] = self.subword_bm25.scores(
                             self.tokenizer.subwords(terms)
                         )
+                signals.update(self.mention_scores(part))
+                signals.update(self.definition_scores(part))
                 nearest = None
                 if part_vectors is not None and ann is not None:
                     if cursor % QUERY_BLOCK == 0:
@@ -463,22 +473,13 @@ class HybridIndex:
         if not keys or not isinstance(self.vectors, np.ndarray):
             return None
         if self._groups is None:
-            numbers: dict[str, int] = {}
-            membership = np.fromiter(
-                (
-                    numbers.setdefault(
-                        json.dumps([row.get(k) for k in keys], ensure_ascii=False), len(numbers)
-                    )
-                    for row in self._filter_rows
-                ),
-                dtype=np.int64,
-                count=len(self._filter_rows),
-            )
-            centroids = np.zeros((len(numbers), self.vectors.shape[1]), dtype=np.float32)
-            np.add.at(centroids, membership, self.vectors)
+            groups = membership(self._filter_rows, keys)
+            size = int(groups.max()) + 1 if groups.size else 0
+            centroids = np.zeros((size, self.vectors.shape[1]), dtype=np.float32)
+            np.add.at(centroids, groups, self.vectors)
             norms = np.linalg.norm(centroids, axis=1, keepdims=True)
             np.divide(centroids, norms, out=centroids, where=norms > 0)
-            self._groups = (membership, centroids)
+            self._groups = (groups, centroids)
         return self._groups
 
     def ann_index(self) -> AnnIndex | None:
@@ -508,6 +509,23 @@ class HybridIndex:
                 self._ann_missing = True
             return None
 
+    def _source_scores(
+        self, positions: npt.NDArray[np.int64], candidates: dict[str, FloatArray]
+    ) -> dict[str, FloatArray]:
+        """The source signals of the candidates at ``positions`` (see
+        :mod:`.source_signals`); empty without :attr:`.IndexConfig.source_by`."""
+        keys = self.config.source_by
+        if not keys:
+            return {}
+        if self._sources is None:
+            self._sources = membership(self._filter_rows, keys)
+        sources = self._sources[positions]
+        return {
+            name: source_best(sources, candidates[signal])
+            for name, signal in SOURCE_SIGNALS.items()
+            if signal in candidates
+        }
+
     def prior_scores(self) -> dict[str, FloatArray]:
         """Each configured prior signal (:attr:`.IndexConfig.priors`) of every document:
         ``log(1 + value)`` of its numeric metadata field (0 when missing, negative or not
@@ -523,6 +541,26 @@ class HybridIndex:
                 priors[signal] = np.log1p(values).astype(np.float32)
             self._priors = priors
         return self._priors
+
+    def mention_scores(self, query: str) -> dict[str, FloatArray]:
+        """The ``named`` and ``numbered`` signals of ``query`` over every document (see
+        :mod:`.mentions`); empty without :attr:`.IndexConfig.mentions` or when the query
+        names no work."""
+        if self.config.mentions is None:
+            return {}
+        if self._mentions is None:
+            self._mentions = MentionFinder(self.config.mentions, self.metadata)
+        return self._mentions.signals(query)
+
+    def definition_scores(self, query: str) -> dict[str, FloatArray]:
+        """The ``defines`` signal of ``query`` over every document (see
+        :mod:`.definitions`); empty without :attr:`.IndexConfig.terms_field` or when the
+        query asks for no defined term."""
+        if self.config.terms_field is None:
+            return {}
+        if self._definitions is None:
+            self._definitions = DefinitionFinder(self.config.terms_field, self.metadata)
+        return self._definitions.signals(query)
 
     def _score_part(
         self,
@@ -543,15 +581,19 @@ class HybridIndex:
         computed from its documents' rows.
         """
         found: dict[MatchType, list[npt.NDArray[np.intp]]] = {"bm25": [], "vector": []}
+        named: list[npt.NDArray[np.intp]] = []  # the articles the query names by number
         for name, scores in signals.items():
-            if name == "group":
+            if name in ("group", "named", "defines"):
                 continue  # context for ranking, not a way to find documents
             # Only positive scores count (no query term in it / nothing in common).
             top = top_k_indices(scores, settings.depth, above=0.0, where=mask)
-            found["vector" if name == "vector" else "bm25"].append(top)
+            if name == "numbered":
+                named.append(top)
+            else:
+                found["vector" if name == "vector" else "bm25"].append(top)
         if nearest is not None:
             found["vector"].append(nearest.positions)
-        picked = [top for tops in found.values() for top in tops]
+        picked = [top for tops in found.values() for top in tops] + named
         if not picked or not any(top.size for top in picked):
             return None
         positions = _sorted_unique(np.concatenate(picked))
@@ -567,6 +609,13 @@ class HybridIndex:
             candidates.update(self._similarities(nearest.query, positions))
         for name, prior in self.prior_scores().items():
             candidates[name] = prior[positions]
+        candidates.update(self._source_scores(positions, candidates))
+        extra = [
+            *(MENTION_SIGNALS if self.config.mentions is not None else ()),
+            *(("defines",) if self.config.terms_field is not None else ()),
+        ]
+        for name in extra:
+            candidates.setdefault(name, np.zeros(positions.size, dtype=np.float32))
         stages = [weights] if rerank is None else [weights, rerank]
         fused, *second = fuse_stages(
             candidates, stages, method=settings.fusion, rrf_k=settings.rrf_k

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .ann_index import AnnKind
 from .bm25 import BM25Config
 from .embedder_types import EmbedderInfo
+from .mentions import MentionConfig
 from .search_models import PriorSignal, SearchSettings
 from .tokenizers import TokenizerConfig
 
@@ -51,6 +52,23 @@ class IndexConfig(BaseModel):
         description="An approximate index over the dense vectors (needs the 'ann' extra): "
         "'hnsw', a graph walked by each query, for corpora of a million documents or more. "
         "None: every query reads every vector (exact).",
+    )
+    source_by: list[str] | None = Field(
+        default=None,
+        description="Metadata fields naming each document's source (for laws: the law); "
+        "each candidate also scores by the best BM25 and cosine among the candidates of its "
+        "source (signals 'source_bm25', 'source_vector'; see retrieval.source_signals).",
+    )
+    mentions: MentionConfig | None = Field(
+        default=None,
+        description="Metadata naming each document's work and number: a query naming them "
+        "scores the signals 'named' and 'numbered' (see retrieval.mentions).",
+    )
+    terms_field: str | None = Field(
+        default=None,
+        description="A metadata field listing the terms each document defines: a query "
+        "asking what a term is scores the documents defining it (signal 'defines'; see "
+        "retrieval.definitions).",
     )
     tokenizer: TokenizerConfig = Field(default_factory=TokenizerConfig)
     bm25: BM25Config = Field(default_factory=BM25Config)

@@ -101,6 +101,34 @@ class SignalWeights(BaseModel):
         ge=0,
         description="How often other documents cite the document, when the index has that prior.",
     )
+    source_bm25: float = Field(
+        default=0.0,
+        ge=0,
+        description="The best BM25 among the candidates of the document's source (its law), "
+        "when the index has sources.",
+    )
+    source_vector: float = Field(
+        default=0.0,
+        ge=0,
+        description="The best cosine among the candidates of the document's source.",
+    )
+    defines: float = Field(
+        default=0.0,
+        ge=0,
+        description="The query asks what a term is (什么是X, X属于…吗) and the document "
+        "defines it, when the index knows the defined terms.",
+    )
+    named: float = Field(
+        default=0.0,
+        ge=0,
+        description="The query names the document's work (a law's title or short title), "
+        "when the index knows the names (:mod:`.mentions`).",
+    )
+    numbered: float = Field(
+        default=0.0,
+        ge=0,
+        description="The query names the document's work and its number (劳动合同法第三十九条).",
+    )
 
 
 #: The second stage's weights: word matches count for more when ordering the shortlist.

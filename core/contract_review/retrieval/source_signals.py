@@ -1,0 +1,53 @@
+"""Evidence from a candidate's source: the best BM25 and the best cosine among the
+candidates of the same source (for laws: the same law).
+
+A question is about one matter, and the law that rules it tends to have several
+articles among the candidates, one of them matching the question well. An article of
+that law gains from its best sibling's match (``source_bm25``, ``source_vector``),
+even where its own wording is further from the question's. Sources are the values of
+:attr:`.IndexConfig.source_by` (``law_id`` for the law index); only candidates count,
+so the signals cost one pass over the pool.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["SOURCE_SIGNALS", "membership", "source_best"]
+
+FloatArray = npt.NDArray[np.float32]
+
+#: Each source signal and the signal whose best value over a source it takes.
+SOURCE_SIGNALS = {"source_bm25": "bm25", "source_vector": "vector"}
+
+
+def membership(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> npt.NDArray[np.int64]:
+    """Each row's group number: rows with equal values of ``keys`` share one, numbered
+    in the order they first appear."""
+    numbers: dict[str, int] = {}
+    return np.fromiter(
+        (
+            numbers.setdefault(
+                json.dumps([row.get(k) for k in keys], ensure_ascii=False), len(numbers)
+            )
+            for row in rows
+        ),
+        dtype=np.int64,
+        count=len(rows),
+    )
+
+
+def source_best(sources: npt.NDArray[np.int64], scores: FloatArray) -> FloatArray:
+    """For each candidate, the highest of ``scores`` among the candidates with its
+    source (``sources``: each candidate's source number)."""
+    if scores.size == 0:
+        return scores
+    unique, inverse = np.unique(sources, return_inverse=True)
+    best = np.full(unique.size, -np.inf, dtype=np.float32)
+    np.maximum.at(best, inverse, scores)
+    return best[inverse]

@@ -1,0 +1,38 @@
+"""Source signals: each candidate's best BM25 and cosine among the candidates of its
+source (its law), shown by ``explain``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from contract_review.retrieval.hybrid_index import HybridIndex
+from contract_review.retrieval.index_config import IndexConfig
+from contract_review.retrieval.search_models import IndexDocument
+from contract_review.retrieval.source_signals import membership, source_best
+
+
+def test_membership_numbers_rows_by_their_key_values_in_order() -> None:
+    rows = [{"law": "b"}, {"law": "a"}, {"law": "b"}, {}, {"law": "a", "x": 1}]
+    assert membership(rows, ["law"]).tolist() == [0, 1, 0, 2, 1]
+
+
+def test_source_best_is_the_maximum_over_each_source() -> None:
+    sources = np.array([3, 1, 3, 2, 1], dtype=np.int64)
+    scores = np.array([0.5, 2.0, 1.5, -1.0, 0.0], dtype=np.float32)
+    assert source_best(sources, scores).tolist() == [1.5, 2.0, 1.5, -1.0, 2.0]
+    assert source_best(sources[:0], scores[:0]).size == 0
+
+
+def test_the_index_gives_every_candidate_its_sources_best_bm25() -> None:
+    documents = [
+        IndexDocument(id="a1", fields={"content": "试用期 解除 劳动合同"}, metadata={"law": "A"}),
+        IndexDocument(id="a2", fields={"content": "劳动合同 订立"}, metadata={"law": "A"}),
+        IndexDocument(id="b1", fields={"content": "劳动合同 期限"}, metadata={"law": "B"}),
+    ]
+    index = HybridIndex(None, IndexConfig(source_by=["law"]))
+    index.add(documents, show_progress=False)
+    settings = index.config.search.model_copy(update={"explain": True})
+    hits = {hit.id: hit for hit in index.search("试用期解除劳动合同", top_k=3, settings=settings)}
+    best_a = hits["a1"].signals["bm25"].raw  # type: ignore[index]
+    assert hits["a2"].signals["source_bm25"].raw == best_a  # type: ignore[index]
+    assert hits["b1"].signals["source_bm25"].raw == hits["b1"].signals["bm25"].raw  # type: ignore[index]
