@@ -510,8 +510,20 @@ def main() -> None:
     print("baselines: bm25s and rank-bm25 ...", flush=True)
     base = baseline_numbers(args.data)
     print(json.dumps(base, indent=2), flush=True)
-    args.out.write_text(render(ours, base, info, "nox -s bench", law, cv), "utf-8")
+    page = render(ours, base, info, "nox -s bench", law, cv)
+    args.out.write_text(page + _other_sections(args.out), "utf-8")
     print(f"wrote {args.out}")
+
+
+def _other_sections(page: Path) -> str:
+    """What the page holds from the first section another benchmark writes (marked
+    ``<!-- name:start -->``) to its end: kept as it is, so that this run rewrites only
+    its own sections."""
+    if not page.exists():
+        return ""
+    text = page.read_text("utf-8")
+    first = text.find("\n<!-- ")
+    return "" if first < 0 else "\n" + text[first:].lstrip("\n")
 
 
 if __name__ == "__main__":
