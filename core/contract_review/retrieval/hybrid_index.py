@@ -520,6 +520,8 @@ class HybridIndex:
         if self._sources is None:
             self._sources = membership(self._filter_rows, keys)
         sources = self._sources[positions]
+        if np.unique(sources).size == sources.size:  # no sibling: nothing to add
+            return {}
         return {
             name: source_best(sources, candidates[signal])
             for name, signal in SOURCE_SIGNALS.items()

@@ -6,7 +6,9 @@ articles among the candidates, one of them matching the question well. An articl
 that law gains from its best sibling's match (``source_bm25``, ``source_vector``),
 even where its own wording is further from the question's. Sources are the values of
 :attr:`.IndexConfig.source_by` (``law_id`` for the law index); only candidates count,
-so the signals cost one pass over the pool.
+so the signals cost one pass over the pool. Where no source has two candidates, each
+candidate's "best sibling" is itself: the signals would only repeat its own scores, so
+none is given (the ranking is then the one without them).
 """
 
 from __future__ import annotations
