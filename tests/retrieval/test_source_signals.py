@@ -36,3 +36,18 @@ def test_the_index_gives_every_candidate_its_sources_best_bm25() -> None:
     best_a = hits["a1"].signals["bm25"].raw  # type: ignore[index]
     assert hits["a2"].signals["source_bm25"].raw == best_a  # type: ignore[index]
     assert hits["b1"].signals["source_bm25"].raw == hits["b1"].signals["bm25"].raw  # type: ignore[index]
+
+
+def test_no_source_signal_where_no_source_has_two_candidates() -> None:
+    """Alone in its law, an article's best sibling is itself: the signal would only
+    repeat its own BM25, so none is given."""
+    documents = [
+        IndexDocument(id="a1", fields={"content": "试用期 解除 劳动合同"}, metadata={"law": "A"}),
+        IndexDocument(id="b1", fields={"content": "劳动合同 期限"}, metadata={"law": "B"}),
+    ]
+    index = HybridIndex(None, IndexConfig(source_by=["law"]))
+    index.add(documents, show_progress=False)
+    settings = index.config.search.model_copy(update={"explain": True})
+    hits = index.search("试用期解除劳动合同", top_k=2, settings=settings)
+    assert [hit.id for hit in hits] == ["a1", "b1"]
+    assert all("source_bm25" not in (hit.signals or {}) for hit in hits)
