@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from ..errors import InputError, MissingExtraError
+from ..errors import MissingExtraError
 from .context import CliState, pass_state
+from .retrieval_options import check_law_index
 
 __all__ = ["mcp"]
 
@@ -57,14 +58,7 @@ def mcp(state: CliState, use_http: bool, host: str, port: int, law_index: Path |
             if importlib.util.find_spec(module) is None:
                 raise MissingExtraError("contract-review mcp --http", "server", module)
     if law_index is not None:
-        from ..laws.law_index import read_law_manifest
-
-        if not law_index.is_dir():
-            raise InputError(
-                f"--law-index {law_index}: no such folder; build one with "
-                "'contract-review law index LAWS --out DIR'"
-            )
-        read_law_manifest(law_index)  # a folder that is no law index fails here, clearly
+        check_law_index(law_index)
 
     from ..config import load_settings
     from ..mcp.server import build_server, run_http, run_stdio, streamable_http_app

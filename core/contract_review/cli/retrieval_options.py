@@ -25,6 +25,24 @@ OFFLINE_HELP = (
 )
 
 
+def check_law_index(law_index: Path) -> None:
+    """Refuse, before anything starts, a ``--law-index`` that is no folder or no law
+    index, with one line saying how to build one.
+
+    :raises InputError: when the folder is missing.
+    :raises SearchIndexError: when it holds no law index.
+    """
+    from ..errors import InputError
+    from ..laws.law_index import read_law_manifest
+
+    if not law_index.is_dir():
+        raise InputError(
+            f"--law-index {law_index}: no such folder; build one with "
+            "'contract-review law index LAWS --out DIR'"
+        )
+    read_law_manifest(law_index)  # a folder that is no law index fails here, clearly
+
+
 def offline_option(function: F) -> F:
     """``--offline``."""
     return click.option("--offline", is_flag=True, default=None, help=OFFLINE_HELP)(function)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import InputError, MissingExtraError
+from ..errors import MissingExtraError
+from .retrieval_options import check_law_index
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -55,14 +56,7 @@ def serve(host: str, port: int, law_index: Path | None, no_resume: bool, workers
         if importlib.util.find_spec(module) is None:
             raise MissingExtraError("contract-review serve", "server", module)
     if law_index is not None:
-        from ..laws.law_index import read_law_manifest
-
-        if not law_index.is_dir():
-            raise InputError(
-                f"--law-index {law_index}: no such folder; build one with "
-                "'contract-review law index LAWS --out DIR'"
-            )
-        read_law_manifest(law_index)  # a folder that is no law index fails here, clearly
+        check_law_index(law_index)
 
     import uvicorn
 
