@@ -6,6 +6,7 @@ pytest's importlib mode, whichever test paths a run collects."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +26,15 @@ def _stop_postgres_server() -> Iterator[None]:
     """Stops the session's PostgreSQL server at the end, when a test started it."""
     yield
     stop_shared_server()
+
+
+@pytest.fixture(autouse=True)
+def _unfreeze_heap() -> Iterator[None]:
+    """Opening an index freezes the heap (``retrieval/long_lived.settle``); a test's
+    objects go back to the collector once it is done, so that cyclic garbage of one
+    test is not kept for the rest of the run."""
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from contract_review.retrieval.fusion import fuse, minmax, zscore
+from contract_review.retrieval.fusion import fuse, minmax, normalise_all, zscore
 from contract_review.retrieval.search_models import FusionMethod
 
 FloatArray = npt.NDArray[np.float32]
@@ -184,3 +184,32 @@ def test_a_candidate_better_on_both_signals_is_fused_higher(
         for j in range(6):
             if bm25[i] > bm25[j] and vector[i] > vector[j]:
                 assert fused[i] >= fused[j] - 1e-6
+
+
+@given(
+    st.integers(min_value=0, max_value=40).flatmap(
+        lambda size: st.lists(
+            hnp.arrays(np.float32, size, elements=st.floats(-1e6, 1e6, width=32)),
+            min_size=1,
+            max_size=6,
+        )
+    ),
+    st.sampled_from(["minmax", "zscore"]),
+)
+def test_normalising_all_signals_at_once_gives_each_ones_own_values(
+    columns: list[FloatArray], method: FusionMethod
+) -> None:
+    """The stacked normalisation is bit for bit the one-signal functions' (constant
+    signals included), so fused scores do not change with it."""
+    signals = {f"s{i}": column for i, column in enumerate(columns)}
+    single = minmax if method == "minmax" else zscore
+    together = normalise_all(signals, method)
+    assert list(together) == list(signals)
+    for name, column in signals.items():
+        assert together[name].dtype == np.float32
+        assert np.array_equal(together[name], single(column))
+
+
+def test_rrf_has_no_normalisation_of_its_own() -> None:
+    with pytest.raises(ValueError, match="rrf"):
+        normalise_all({"bm25": BM25}, "rrf")

@@ -4,11 +4,14 @@ source (its law), shown by ``explain``."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from contract_review.retrieval.hybrid_index import HybridIndex
 from contract_review.retrieval.index_config import IndexConfig
 from contract_review.retrieval.search_models import IndexDocument
-from contract_review.retrieval.source_signals import membership, source_best
+from contract_review.retrieval.source_signals import SourceGroups, membership, source_best
 
 
 def test_membership_numbers_rows_by_their_key_values_in_order() -> None:
@@ -51,3 +54,15 @@ def test_no_source_signal_where_no_source_has_two_candidates() -> None:
     hits = index.search("试用期解除劳动合同", top_k=2, settings=settings)
     assert [hit.id for hit in hits] == ["a1", "b1"]
     assert all("source_bm25" not in (hit.signals or {}) for hit in hits)
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.floats(-100, 100, width=32)), max_size=40))
+def test_source_groups_give_each_candidate_its_sources_maximum(
+    rows: list[tuple[int, float]],
+) -> None:
+    sources = np.array([source for source, _ in rows], dtype=np.int64)
+    scores = np.array([score for _, score in rows], dtype=np.float32)
+    groups = SourceGroups(sources)
+    expected = [max(s for k, s in rows if k == source) for source, _ in rows]
+    assert groups.best(scores).tolist() == pytest.approx(expected, abs=0)
+    assert groups.has_siblings == (len(set(sources.tolist())) < len(rows))

@@ -138,17 +138,19 @@ def test_concurrent_calls_from_several_threads(encoder: FastEncoder, expected: F
 
 
 def test_blas_thread_limit_is_set_and_restored() -> None:
-    libs = forward.blas_threads()._libs
+    from contract_review.retrieval.blas_threads import blas_threads
+
+    libs = blas_threads()._libs
     assert libs, "numpy's BLAS should be found"
 
-    def blas_threads() -> list[int]:
+    def limits() -> list[int]:
         return [lib.get_num_threads() for lib in libs]
 
-    before = blas_threads()
-    with forward.blas_threads().limit(1) as exact:
+    before = limits()
+    with blas_threads().limit(1) as exact:
         assert exact
-        assert blas_threads() == [1] * len(libs)
-    assert blas_threads() == before
+        assert limits() == [1] * len(libs)
+    assert limits() == before
 
 
 # ---------------------------------------------------------------------- fallback

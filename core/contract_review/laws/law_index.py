@@ -232,6 +232,7 @@ class LawIndex:
             is damaged.
         """
         from ..retrieval.hybrid_index import HybridIndex
+        from ..retrieval.long_lived import settle
 
         directory = Path(directory)
         manifest = read_law_manifest(directory)
@@ -245,6 +246,7 @@ class LawIndex:
                 source_ids = json.loads((directory / SOURCE_IDS_FILE).read_text("utf-8"))
             except (OSError, ValueError) as exc:
                 raise SearchIndexError(f"{directory / SOURCE_IDS_FILE} is damaged: {exc}") from None
+        settle()  # the laws too, read after the search index settled
         return cls(library, search, sources=manifest.sources, source_ids=source_ids)
 
     @staticmethod

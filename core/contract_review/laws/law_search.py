@@ -22,7 +22,13 @@ from .law_filters import MetaFilter
 if TYPE_CHECKING:
     from .law_index import LawIndex
 
-__all__ = ["HybridSearchInput", "HybridSearchOutput", "LawSearchHit", "hybrid_search"]
+__all__ = [
+    "HybridSearchInput",
+    "HybridSearchOutput",
+    "LawSearchHit",
+    "hybrid_rank_many",
+    "hybrid_search",
+]
 
 #: Snippet length, in characters.
 SNIPPET_CHARS = 160
@@ -113,6 +119,18 @@ def hybrid_search_many(
                 results=_results(index, requests[position].query, hits, snippets)
             )
     return [output for output in outputs if output is not None]
+
+
+def hybrid_rank_many(index: LawIndex, queries: Sequence[str], *, top_k: int) -> list[list[str]]:
+    """The article ids HybridSearch returns for each query (both rankings, no filter),
+    best first, without building the results: what an evaluation reads.
+
+    :raises InputError: for an empty query.
+    """
+    if any(not query.strip() for query in queries):
+        raise InputError("the query is empty; give the words or question to search for")
+    settings = _settings(index, HybridSearchInput(query="?"))  # both rankings on
+    return index.search.rank_many(queries, top_k=top_k, settings=settings)
 
 
 def _results(

@@ -32,6 +32,9 @@ The hybrid index:
 * :mod:`.query_decomposition` — a multi-part question split into its questions;
 * :mod:`.snippets` — the part of a hit's text that matched;
 * :mod:`.index_storage` — saving an index and reopening it without re-embedding;
+* :mod:`.long_lived` — an opened index left out of later garbage collections;
+* :mod:`.batch_threads` — a batch of queries split over threads;
+* :mod:`.blas_threads` — the BLAS thread limit, read and set directly;
 * :mod:`.background_terms` — BM25 terms built in a second process while documents are embedded;
 * :mod:`.build_timing` — the time of each build phase (``index build -v``);
 * :mod:`.corpus_loading` — a JSON-lines file or a folder of documents to index;

@@ -21,25 +21,40 @@ from .search_models import FusionMethod
 FloatArray = npt.NDArray[np.float32]
 
 
+#: Values spread less than this share of their magnitude count as equal: float32
+#: scores carry about seven significant digits, and a matrix product may give two
+#: equal documents scores that differ in the last of them. Normalising such noise to
+#: a full-scale spread would let it outweigh real differences in other signals.
+NOISE = 1e-6
+
+
+def _flat(low: npt.ArrayLike, high: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+    """Whether values between ``low`` and ``high`` (float64) are all equal, up to
+    :data:`NOISE`."""
+    low, high = np.asarray(low), np.asarray(high)
+    magnitude = np.maximum(np.abs(low), np.abs(high))
+    return np.asarray(high - low <= np.maximum(1e-12, NOISE * magnitude))
+
+
 def minmax(values: FloatArray) -> FloatArray:
-    """Scale to [0, 1]; all-equal values become 0."""
+    """Scale to [0, 1]; equal values (up to :data:`NOISE`) become 0."""
     if values.size == 0:
         return values
     wide = values.astype(np.float64)  # float32 differences can overflow
     low, high = float(wide.min()), float(wide.max())
-    if high - low <= 1e-12:
+    if _flat(low, high):
         return np.zeros_like(values)
     return ((wide - low) / (high - low)).astype(np.float32)
 
 
 def zscore(values: FloatArray) -> FloatArray:
-    """Centre and scale to unit deviation; all-equal values become 0."""
+    """Centre and scale to unit deviation; equal values (up to :data:`NOISE`) become 0."""
     if values.size == 0:
         return values
     wide = values.astype(np.float64)  # float32 squares can overflow
-    std = float(wide.std())
-    if std <= 1e-12:
+    if _flat(wide.min(), wide.max()):
         return np.zeros_like(values)
+    std = float(wide.std())
     return ((wide - float(wide.mean())) / std).astype(np.float32)
 
 
@@ -126,15 +141,35 @@ def signal_parts(
     """
     if not signals:
         raise ValueError("fuse_signals needs at least one signal")
-    parts: dict[str, FloatArray] = {}
-    for name, weight in used_weights(signals, weights).items():
-        if weight <= 0:
-            continue
-        scores = signals[name]
-        if method == "minmax":
-            parts[name] = (weight * minmax(scores)).astype(np.float32)
-        elif method == "zscore":
-            parts[name] = (weight * zscore(scores)).astype(np.float32)
-        else:
-            parts[name] = (weight / (rrf_k + _ranks(scores))).astype(np.float32)
-    return parts
+    used = {name: w for name, w in used_weights(signals, weights).items() if w > 0}
+    if method == "rrf":
+        return {
+            name: (weight / (rrf_k + _ranks(signals[name]))).astype(np.float32)
+            for name, weight in used.items()
+        }
+    normalised = normalise_all({name: signals[name] for name in used}, method)
+    return {name: (weight * normalised[name]).astype(np.float32) for name, weight in used.items()}
+
+
+def normalise_all(signals: dict[str, FloatArray], method: FusionMethod) -> dict[str, FloatArray]:
+    """:func:`minmax` or :func:`zscore` of each signal (all of one length), computed for
+    all of them at once: the same float64 sums per signal, row by row, as each
+    function on its own, so the same values."""
+    if not signals:
+        return {}
+    if method not in ("minmax", "zscore"):
+        raise ValueError(f"no normalisation for {method!r}")
+    wide = np.stack([np.asarray(v, dtype=np.float64) for v in signals.values()])
+    if wide.shape[1] == 0:
+        return {name: np.asarray(v, dtype=np.float32) for name, v in signals.items()}
+    low = wide.min(axis=1, keepdims=True)
+    high = wide.max(axis=1, keepdims=True)
+    flat = _flat(low, high)  # equal values become 0
+    if method == "minmax":
+        scale = high - low
+    else:
+        low = wide.mean(axis=1, keepdims=True)
+        scale = wide.std(axis=1, keepdims=True)
+    out = ((wide - low) / np.where(flat, 1.0, scale)).astype(np.float32)
+    out[flat[:, 0]] = 0.0
+    return dict(zip(signals, out, strict=True))

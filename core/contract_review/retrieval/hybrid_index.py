@@ -16,16 +16,18 @@ picks a shortlist, the second orders it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 import numpy as np
 import numpy.typing as npt
+from pydantic import TypeAdapter
 
 from ..errors import InputError
 from .ann_index import AnnIndex
+from .batch_threads import MIN_SHARE, run_split
 from .bm25 import BM25Index
 from .build_timing import PhaseTimer
 from .definitions import DefinitionFinder
@@ -44,7 +46,7 @@ from .search_models import (
     SignalScore,
 )
 from .snippets import SnippetFinder
-from .source_signals import SOURCE_SIGNALS, membership, source_best
+from .source_signals import SOURCE_SIGNALS, SourceGroups, membership
 from .stage_fusion import fuse_stages
 from .tokenizers import Tokenizer
 from .vectors import top_k_indices
@@ -56,12 +58,18 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 FloatArray = npt.NDArray[np.float32]
+Result = TypeVar("Result")
+#: Validates a query's hits in one call.
+_HITS = TypeAdapter(list[SearchHit])
 BoolArray = npt.NDArray[np.bool_]
 
 #: Documents embedded per call while building (also the progress bar's step).
 EMBED_BATCH = 512
 #: Queries whose vector scores are computed together by one matrix product.
-QUERY_BLOCK = 32
+QUERY_BLOCK = 64
+#: At most this many scores in one block (64 MB of float32): over a corpus of more
+#: than 256k documents, blocks hold fewer queries.
+BLOCK_SCORES = 1 << 24
 
 
 class HybridIndex:
@@ -107,6 +115,8 @@ class HybridIndex:
         self._mentions: MentionFinder | None = None
         self._definitions: DefinitionFinder | None = None
         self._sources: npt.NDArray[np.int64] | None = None
+        #: Whether :meth:`prepare_search` has run since the last :meth:`add`.
+        self._prepared = False
 
     # ------------------------------------------------------------------ contents
 
@@ -179,8 +189,11 @@ class HybridIndex:
     ) -> HybridIndex:
         """Open a saved index without re-embedding (see :func:`.index_storage.load_index`)."""
         from .index_storage import load_index
+        from .long_lived import settle
 
-        return load_index(directory, embedder=embedder, settings=settings, offline=offline)
+        index = load_index(directory, embedder=embedder, settings=settings, offline=offline)
+        settle()
+        return index
 
     # ------------------------------------------------------------------ building
 
@@ -252,6 +265,7 @@ class HybridIndex:
         self._mentions = None
         self._definitions = None
         self._sources = None
+        self._prepared = False
         return len(batch)
 
     def start_terms(self, fields: Sequence[dict[str, str]]) -> None:
@@ -365,22 +379,92 @@ class HybridIndex:
         filters: Sequence[FieldFilter] = (),
         settings: SearchSettings | None = None,
     ) -> list[list[SearchHit]]:
-        """:meth:`search` for several queries; query embeddings are computed in one batch."""
+        """:meth:`search` for several queries. A large batch is split over threads
+        (:mod:`.batch_threads`); each share's queries are embedded together, and their
+        vector scores computed by one matrix product per block of queries."""
         settings = settings or self.config.search
+
+        def hits(pool: _Pool | None, terms: list[str]) -> list[SearchHit]:
+            return self._hits(pool, top_k, terms, settings)
+
+        return self._each_query(queries, top_k, filters, settings, hits)
+
+    def rank_many(
+        self,
+        queries: Sequence[str],
+        *,
+        top_k: int = 10,
+        filters: Sequence[FieldFilter] = (),
+        settings: SearchSettings | None = None,
+    ) -> list[list[str]]:
+        """The ids of :meth:`search_many`'s hits, in the same order, without building
+        the hits (their snippets, metadata and scores): what an evaluation reads."""
+        settings = settings or self.config.search
+
+        def ids(pool: _Pool | None, terms: list[str]) -> list[str]:
+            if pool is None:
+                return []
+            chosen, _ = _chosen(pool, top_k, settings)
+            return [self.ids[p] for p in pool.positions[chosen].tolist()]
+
+        return self._each_query(queries, top_k, filters, settings, ids)
+
+    def _each_query(
+        self,
+        queries: Sequence[str],
+        top_k: int,
+        filters: Sequence[FieldFilter],
+        settings: SearchSettings,
+        finish: Callable[[_Pool | None, list[str]], Result],
+    ) -> list[Result]:
+        """``finish(pool, terms)`` of each query's candidates and query terms."""
         mask = self._columns.mask(filters)
         if not self.ids or top_k <= 0:
-            return [[] for _ in queries]
+            return [finish(None, []) for _ in queries]
+        part_lists = [decompose(q) if settings.decompose else [q.strip()] for q in queries]
+        if len(part_lists) >= 2 * MIN_SHARE and not self._prepared:
+            self.prepare_search()  # once, not in each thread
+
+        def run(share: Sequence[list[str]]) -> list[Result]:
+            return [finish(*found) for found in self._pools(share, mask, settings)]
+
+        return run_split(run, part_lists)
+
+    def prepare_search(self) -> None:
+        """Build now what searching builds on its first need: the query model and the
+        tokenizer's dictionary, the priors, the group centroids, the sources, the
+        finders of named laws and defined terms, the approximate vector index. Call it
+        before timing searches or serving them, so that no query pays for it."""
+        self.tokenizer.tokenize_query("预热")
+        if self.has_vectors:
+            assert self.embedder is not None
+            self.embedder.embed(["预热"], kind="query")
+        self.prior_scores()
+        self._group_centroids()
+        self._source_groups()
+        self.mention_scores("")
+        self.definition_scores("")
+        if self.config.search.approximate and self.has_vectors:
+            self._searchable_ann()
+        self._prepared = True
+
+    def _pools(
+        self,
+        part_lists: Sequence[list[str]],
+        mask: BoolArray | None,
+        settings: SearchSettings,
+    ) -> list[tuple[_Pool | None, list[str]]]:
+        """Each query's candidates (its parts' pools merged) and query terms, the
+        query given as its parts (:func:`.decompose`)."""
         use_vector = settings.use_vector and self.has_vectors
         use_bm25 = settings.use_bm25 or not use_vector
-        part_lists = [decompose(q) if settings.decompose else [q.strip()] for q in queries]
         flat_parts = [part for parts in part_lists for part in parts]
         part_vectors = self._query_vectors(flat_parts) if use_vector else None
-
         ann = self._searchable_ann() if part_vectors is not None and settings.approximate else None
-
+        size = self._block_size()
         weights = settings.weights.model_dump()
         rerank = settings.rerank_weights.model_dump() if settings.rerank_depth > 0 else None
-        results: list[list[SearchHit]] = []
+        results: list[tuple[_Pool | None, list[str]]] = []
         cursor = 0
         block: dict[str, FloatArray] = {}
         nearest_block: list[_Nearest] = []
@@ -401,19 +485,26 @@ class HybridIndex:
                 signals.update(self.definition_scores(part))
                 nearest = None
                 if part_vectors is not None and ann is not None:
-                    if cursor % QUERY_BLOCK == 0:
-                        nearest_block = _nearest_block(ann, part_vectors, cursor, settings, mask)
-                    nearest = nearest_block[cursor % QUERY_BLOCK]
+                    if cursor % size == 0:
+                        nearest_block = _nearest_block(
+                            ann, part_vectors[cursor : cursor + size], settings, mask
+                        )
+                    nearest = nearest_block[cursor % size]
                 elif part_vectors is not None:
-                    if cursor % QUERY_BLOCK == 0:
-                        block = self._vector_block(part_vectors, cursor)
-                    signals.update({k: v[cursor % QUERY_BLOCK] for k, v in block.items()})
+                    if cursor % size == 0:
+                        block = self._vector_block(part_vectors[cursor : cursor + size])
+                    signals.update({k: v[cursor % size] for k, v in block.items()})
                 cursor += 1
                 pool = self._score_part(signals, mask, settings, weights, rerank, nearest)
                 if pool is not None:
                     pools.append(pool)
-            results.append(self._hits(_merge_pools(pools), top_k, all_terms, settings))
+            results.append((_merge_pools(pools), all_terms))
         return results
+
+    def _block_size(self) -> int:
+        """Queries per matrix product: :data:`QUERY_BLOCK`, fewer over a corpus so large
+        that a block's scores would pass :data:`BLOCK_SCORES`."""
+        return max(1, min(QUERY_BLOCK, BLOCK_SCORES // max(1, len(self.ids))))
 
     def _query_vectors(self, parts: list[str]) -> Vectors | None:
         assert self.embedder is not None
@@ -421,15 +512,14 @@ class HybridIndex:
             return None
         return self.embedder.embed(parts, kind="query")
 
-    def _vector_block(self, part_vectors: Vectors, first: int) -> dict[str, FloatArray]:
-        """Vector signals of up to :data:`QUERY_BLOCK` queries from row ``first`` on, one
-        row per query: one matrix product reads the corpus' vectors once per block.
+    def _vector_block(self, rows: Vectors) -> dict[str, FloatArray]:
+        """Vector signals of a block of queries (their vectors ``rows``), one row per
+        query: one matrix product reads the corpus' vectors once per block.
 
         ``"group"`` holds each *group's* similarity (one column per group, not per
         document): :meth:`_score_part` looks up the documents' groups only for its
         candidates."""
         assert self.vectors is not None
-        rows = part_vectors[first : first + QUERY_BLOCK]
         if isinstance(self.vectors, np.ndarray):
             queries = np.asarray(rows, dtype=np.float32)
             groups = self._group_centroids()
@@ -440,15 +530,14 @@ class HybridIndex:
                 if groups is not None:
                     block["group"] = _row(groups[1] @ queries[0])
                 return block
-            # The product has one column per query; its transpose is copied once, so
-            # that each query's scores are contiguous (a strided column is copied again
-            # by every step that reads it).
-            block = {"vector": _rows(self.vectors @ queries.T)}
+            # One row per query (each query's scores contiguous): the queries times the
+            # transposed matrix, which BLAS reads in place.
+            block = {"vector": _rows(queries @ self.vectors.T)}
             if groups is not None:
-                block["group"] = _rows(groups[1] @ queries.T)
+                block["group"] = _rows(queries @ groups[1].T)
             return block
         product = self.vectors @ rows.T
-        return {"vector": _rows(product.toarray())}
+        return {"vector": _rows(product.toarray().T)}
 
     def _similarities(
         self, query: FloatArray, positions: npt.NDArray[np.int64]
@@ -517,16 +606,24 @@ class HybridIndex:
         keys = self.config.source_by
         if not keys:
             return {}
-        if self._sources is None:
-            self._sources = membership(self._filter_rows, keys)
-        sources = self._sources[positions]
-        if np.unique(sources).size == sources.size:  # no sibling: nothing to add
+        groups = SourceGroups(self._source_groups()[positions])
+        if not groups.has_siblings:  # no sibling: nothing to add
             return {}
         return {
-            name: source_best(sources, candidates[signal])
+            name: groups.best(candidates[signal])
             for name, signal in SOURCE_SIGNALS.items()
             if signal in candidates
         }
+
+    def _source_groups(self) -> npt.NDArray[np.int64]:
+        """Each document's source number (:attr:`.IndexConfig.source_by`), computed
+        once; empty without it."""
+        if self._sources is None:
+            keys = self.config.source_by
+            self._sources = (
+                membership(self._filter_rows, keys) if keys else np.zeros(0, dtype=np.int64)
+            )
+        return self._sources
 
     def prior_scores(self) -> dict[str, FloatArray]:
         """Each configured prior signal (:attr:`.IndexConfig.priors`) of every document:
@@ -650,15 +747,7 @@ class HybridIndex:
     ) -> list[SearchHit]:
         if pool is None:
             return []
-        if pool.rerank is None:
-            chosen = top_k_indices(pool.scores, top_k)
-            shown = pool.scores
-        else:
-            # The first stage's shortlist, ordered by the second stage's scores (ties
-            # keep the first stage's order).
-            shortlist = top_k_indices(pool.scores, max(top_k, settings.rerank_depth))
-            chosen = shortlist[top_k_indices(pool.rerank[shortlist], top_k)]
-            shown = pool.rerank
+        chosen, shown = _chosen(pool, top_k, settings)
         # Python values of the chosen rows at once (the same floats as element by element).
         positions: list[int] = pool.positions[chosen].tolist()
         scores: list[float] = shown[chosen].tolist()
@@ -669,28 +758,39 @@ class HybridIndex:
         explained = pool.explained.at(chosen) if pool.explained is not None else None
         snippet = SnippetFinder(terms, settings.snippet_chars) if settings.snippets else None
         ids, fields, metadata, bm25_text = self.ids, self.fields, self.metadata, self.bm25_text
-        hits: list[SearchHit] = []
+        rows: list[dict[str, Any]] = []
         for i, position in enumerate(positions):
             found_bm25, found_vector = by_bm25[i], by_vector[i]
-            kinds: list[MatchType] = (
-                (["bm25", "vector"] if found_vector else ["bm25"])
-                if found_bm25
-                else (["vector"] if found_vector else [])
+            rows.append(
+                {
+                    "id": ids[position],
+                    "score": round(scores[i], 6),
+                    "rank": i + 1,
+                    "match_type": (
+                        (["bm25", "vector"] if found_vector else ["bm25"])
+                        if found_bm25
+                        else (["vector"] if found_vector else [])
+                    ),
+                    "bm25_score": None if bm25 is None else round(bm25[i], 6),
+                    "vector_score": None if vector is None else round(vector[i], 6),
+                    "snippet": "" if snippet is None else snippet(bm25_text(fields[position])),
+                    "metadata": metadata[position],  # validation copies it
+                    "signals": None if explained is None else explained[i],
+                }
             )
-            hits.append(
-                SearchHit(
-                    id=ids[position],
-                    score=round(scores[i], 6),
-                    rank=i + 1,
-                    match_type=kinds,
-                    bm25_score=None if bm25 is None else round(bm25[i], 6),
-                    vector_score=None if vector is None else round(vector[i], 6),
-                    snippet="" if snippet is None else snippet(bm25_text(fields[position])),
-                    metadata=metadata[position],  # validation copies it
-                    signals=None if explained is None else explained[i],
-                )
-            )
-        return hits
+        return _HITS.validate_python(rows)
+
+
+def _chosen(
+    pool: _Pool, top_k: int, settings: SearchSettings
+) -> tuple[npt.NDArray[np.intp], FloatArray]:
+    """The rows of ``pool`` returned, best first, and the scores they are shown with."""
+    if pool.rerank is None:
+        return top_k_indices(pool.scores, top_k), pool.scores
+    # The first stage's shortlist, ordered by the second stage's scores (ties keep the
+    # first stage's order).
+    shortlist = top_k_indices(pool.scores, max(top_k, settings.rerank_depth))
+    return shortlist[top_k_indices(pool.rerank[shortlist], top_k)], pool.rerank
 
 
 @attrs.frozen(eq=False)
@@ -703,15 +803,11 @@ class _Nearest:
 
 
 def _nearest_block(
-    ann: AnnIndex,
-    part_vectors: Vectors,
-    first: int,
-    settings: SearchSettings,
-    mask: BoolArray | None,
+    ann: AnnIndex, rows: Vectors, settings: SearchSettings, mask: BoolArray | None
 ) -> list[_Nearest]:
-    """The approximate index's top ``depth`` for up to :data:`QUERY_BLOCK` queries from
-    row ``first`` on."""
-    queries = np.asarray(part_vectors[first : first + QUERY_BLOCK], dtype=np.float32)
+    """The approximate index's top ``depth`` for a block of queries (their vectors
+    ``rows``)."""
+    queries = np.asarray(rows, dtype=np.float32)
     ids, scores = ann.search(queries, settings.depth, where=mask)
     return [
         _Nearest(positions=found[similarity > 0].astype(np.intp), query=query)
@@ -836,8 +932,8 @@ def _row(scores: npt.NDArray[Any]) -> FloatArray:
 
 
 def _rows(product: npt.NDArray[Any]) -> FloatArray:
-    """A (documents x queries) product as a block of one contiguous row per query."""
-    return np.ascontiguousarray(np.asarray(product, dtype=np.float32).T)
+    """A (queries x documents) product as a block of one contiguous row per query."""
+    return np.ascontiguousarray(product, dtype=np.float32)
 
 
 def _sorted_unique(positions: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:

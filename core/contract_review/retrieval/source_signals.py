@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SOURCE_SIGNALS", "membership", "source_best"]
+__all__ = ["SOURCE_SIGNALS", "SourceGroups", "membership", "source_best"]
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -47,9 +47,30 @@ def membership(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> npt.NDArr
 def source_best(sources: npt.NDArray[np.int64], scores: FloatArray) -> FloatArray:
     """For each candidate, the highest of ``scores`` among the candidates with its
     source (``sources``: each candidate's source number)."""
-    if scores.size == 0:
-        return scores
-    unique, inverse = np.unique(sources, return_inverse=True)
-    best = np.full(unique.size, -np.inf, dtype=np.float32)
-    np.maximum.at(best, inverse, scores)
-    return best[inverse]
+    return SourceGroups(sources).best(scores)
+
+
+class SourceGroups:
+    """The candidates of one pool grouped by source, sorted once for every signal."""
+
+    def __init__(self, sources: npt.NDArray[np.int64]) -> None:
+        self._order = np.argsort(sources, kind="stable")
+        ordered = sources[self._order]
+        new = np.empty(ordered.size, dtype=bool)
+        new[:1] = True
+        np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+        #: Where each source's run starts in the sorted order.
+        self._starts = np.flatnonzero(new)
+        #: Each sorted candidate's source, as the number of its run.
+        self._run = np.cumsum(new) - 1
+        #: Whether some source has two or more candidates.
+        self.has_siblings = bool(self._starts.size < sources.size)
+
+    def best(self, scores: FloatArray) -> FloatArray:
+        """Each candidate's highest score among its source's candidates."""
+        if scores.size == 0:
+            return scores
+        best = np.maximum.reduceat(scores[self._order], self._starts)
+        out = np.empty_like(scores)
+        out[self._order] = best[self._run]
+        return out

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .fusion import fuse_signals, signal_parts, used_weights
+from .fusion import fuse_signals, normalise_all, used_weights
 from .search_models import FusionMethod
 
 FloatArray = npt.NDArray[np.float32]
@@ -35,8 +35,7 @@ def fuse_stages(
     """
     if method == "rrf" or len(stages) < 2:
         return [fuse_signals(signals, w, method=method, rrf_k=rrf_k) for w in stages]
-    # Weight 1 gives each signal's normalised scores as they are (1.0 * x == x).
-    normalised = signal_parts(signals, dict.fromkeys(signals, 1.0), method=method, rrf_k=rrf_k)
+    normalised = normalise_all(signals, method)
     size = next(iter(signals.values())).size
     fused: list[FloatArray] = []
     for weights in stages:

@@ -41,7 +41,6 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
@@ -50,6 +49,7 @@ from typing import IO, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from ..blas_threads import blas_threads
 from ..vectors import FloatArray
 
 logger = logging.getLogger(__name__)
@@ -97,59 +97,6 @@ class Usem3Encoder(Protocol):
         """One row per text, in order; ``progress(n)`` is called (in the calling thread)
         as texts are done."""
         ...
-
-
-# ------------------------------------------------------------------- BLAS threads
-
-
-class _BlasThreads:
-    """The BLAS libraries numpy uses, found once; their thread limit is then read and
-    set directly, which costs microseconds instead of a ``threadpoolctl`` context."""
-
-    def __init__(self) -> None:
-        self._libs: list[Any] = []
-        try:
-            from threadpoolctl import ThreadpoolController
-
-            self._libs = list(ThreadpoolController().select(user_api="blas").lib_controllers)
-        except Exception as error:  # threadpoolctl missing or broken: leave BLAS alone
-            logger.debug("cannot control the BLAS threads (%s)", error)
-
-    @contextmanager
-    def limit(self, threads: int) -> Iterator[bool]:
-        """Limit BLAS to ``threads`` threads inside the block, then restore the limit.
-        Yields whether every library now has that limit (False when another thread
-        controls OpenBLAS, which threadpoolctl then silently refuses to change)."""
-        changed: list[tuple[Any, int]] = []
-        exact = True
-        try:
-            for lib in self._libs:
-                before = lib.get_num_threads()
-                if before is None or before == threads:
-                    continue
-                lib.set_num_threads(threads)
-                changed.append((lib, before))
-                exact = exact and lib.get_num_threads() == threads
-            yield exact
-        finally:
-            for lib, before in reversed(changed):
-                lib.set_num_threads(before)
-            for lib, _ in changed:
-                clear = getattr(type(lib), "clear_controlling_thread", None)
-                if clear is not None:
-                    clear()
-
-
-_BLAS_LOCK = threading.Lock()
-_BLAS: list[_BlasThreads] = []
-
-
-def blas_threads() -> _BlasThreads:
-    """The process-wide :class:`_BlasThreads` (built on first use)."""
-    with _BLAS_LOCK:
-        if not _BLAS:
-            _BLAS.append(_BlasThreads())
-        return _BLAS[0]
 
 
 # ------------------------------------------------------------------------ weights
@@ -920,7 +867,6 @@ __all__ = [
     "Usem3Weights",
     "agrees_with_package",
     "arrays_from_backend",
-    "blas_threads",
     "encode_ids",
     "encoder_for",
     "fast_tokenize",
