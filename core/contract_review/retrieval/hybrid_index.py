@@ -35,6 +35,7 @@ from .embedder_types import Embedder, EmbedderInfo, StatefulEmbedder, Vectors
 from .filters import MetadataColumns
 from .fusion import signal_parts, used_weights
 from .index_config import IndexConfig
+from .long_lived import settle
 from .mentions import MENTION_SIGNALS, MentionFinder
 from .query_decomposition import decompose
 from .search_models import (
@@ -189,7 +190,6 @@ class HybridIndex:
     ) -> HybridIndex:
         """Open a saved index without re-embedding (see :func:`.index_storage.load_index`)."""
         from .index_storage import load_index
-        from .long_lived import settle
 
         index = load_index(directory, embedder=embedder, settings=settings, offline=offline)
         settle()
@@ -447,6 +447,7 @@ class HybridIndex:
         if self.config.search.approximate and self.has_vectors:
             self._searchable_ann()
         self._prepared = True
+        settle()  # what was just built lives as long as the index
 
     def _pools(
         self,

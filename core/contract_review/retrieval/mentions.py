@@ -20,6 +20,7 @@ Queries naming nothing get no mention signal (all zeros): their ranking is uncha
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -73,6 +74,13 @@ class Mentions(BaseModel):
 def _number(value: Any) -> ArticleNumber | None:
     if not isinstance(value, str):
         return None
+    return _parsed_number(value)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed_number(value: str) -> ArticleNumber | None:
+    """:func:`parse_article_no`, or None; kept for the few thousand numbers (第一条,
+    第二条, ...) every law of a corpus repeats."""
     try:
         return parse_article_no(value)
     except ValueError:
