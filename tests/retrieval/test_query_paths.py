@@ -211,3 +211,27 @@ def test_without_faiss_an_approximate_index_is_searched_exactly(
     monkeypatch.setitem(sys.modules, "faiss", None)  # import faiss now fails
     assert approximate.search("合同 违约", top_k=5) == exact.search("合同 违约", top_k=5)
     assert "pip install 'contract-review[ann]'" in caplog.text
+
+
+def test_a_batch_split_over_threads_searches_the_approximate_index_as_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from contract_review.retrieval import batch_threads
+
+    monkeypatch.setattr(batch_threads, "available_cores", lambda: 2)
+    exact = HybridIndex(HashingEmbedder(dimension=32))
+    exact.add(_law_docs())
+    approximate = HybridIndex(
+        HashingEmbedder(dimension=32), exact.config.model_copy(update={"ann": "hnsw"})
+    )
+    approximate.add(_law_docs())
+    words = ["合同 违约", "试用期 解除", "犯罪 通知", "当事人 义务 赔偿"]
+    queries = [
+        words[i % 4] + f" {'期限' if i % 3 else ''}" for i in range(4 * batch_threads.MIN_SHARE)
+    ]
+    batched = approximate.search_many(queries, top_k=10)
+    assert approximate._ann is not None  # built once, before the threads
+    for query, hits in zip(queries, batched, strict=True):
+        alone = approximate.search(query, top_k=10)
+        assert [h.id for h in hits] == [h.id for h in alone]
+        assert [h.score for h in hits] == pytest.approx([h.score for h in alone], abs=1e-5)

@@ -422,8 +422,11 @@ class HybridIndex:
         if not self.ids or top_k <= 0:
             return [finish(None, []) for _ in queries]
         part_lists = [decompose(q) if settings.decompose else [q.strip()] for q in queries]
-        if len(part_lists) >= 2 * MIN_SHARE and not self._prepared:
-            self.prepare_search()  # once, not in each thread
+        if len(part_lists) >= 2 * MIN_SHARE:  # may be split: build once, not per thread
+            if not self._prepared:
+                self.prepare_search()
+            if settings.approximate and settings.use_vector and self.has_vectors:
+                self._searchable_ann()
 
         def run(share: Sequence[list[str]]) -> list[Result]:
             return [finish(*found) for found in self._pools(share, mask, settings)]
