@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 import scipy.sparse
 from hypothesis import given, settings
@@ -197,3 +198,16 @@ def test_top_k_over_long_arrays_is_exact(
     assert top_k_indices(values, k, above=above, where=where).tolist() == _stable_top_k(
         values, k, above, where
     )
+
+
+@given(
+    hnp.arrays(
+        np.float32,
+        st.integers(min_value=0, max_value=50),
+        elements=st.floats(allow_nan=False, allow_infinity=False, width=32),
+    )
+)
+def test_rounded_scores_are_pythons_round_to_six_decimals(scores: npt.NDArray[np.float32]) -> None:
+    from contract_review.retrieval.hybrid_index import rounded
+
+    assert rounded(scores) == [round(float(x), 6) for x in scores]

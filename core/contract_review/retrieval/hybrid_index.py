@@ -752,11 +752,11 @@ class HybridIndex:
         if pool is None:
             return []
         chosen, shown = _chosen(pool, top_k, settings)
-        # Python values of the chosen rows at once (the same floats as element by element).
+        # Python values of the chosen rows at once, scores rounded to 6 decimals.
         positions: list[int] = pool.positions[chosen].tolist()
-        scores: list[float] = shown[chosen].tolist()
-        bm25: list[float] | None = None if pool.bm25 is None else pool.bm25[chosen].tolist()
-        vector: list[float] | None = None if pool.vector is None else pool.vector[chosen].tolist()
+        scores = rounded(shown[chosen])
+        bm25 = None if pool.bm25 is None else rounded(pool.bm25[chosen])
+        vector = None if pool.vector is None else rounded(pool.vector[chosen])
         by_bm25: list[bool] = pool.by_bm25[chosen].tolist()
         by_vector: list[bool] = pool.by_vector[chosen].tolist()
         explained = pool.explained.at(chosen) if pool.explained is not None else None
@@ -768,21 +768,30 @@ class HybridIndex:
             rows.append(
                 {
                     "id": ids[position],
-                    "score": round(scores[i], 6),
+                    "score": scores[i],
                     "rank": i + 1,
                     "match_type": (
                         (["bm25", "vector"] if found_vector else ["bm25"])
                         if found_bm25
                         else (["vector"] if found_vector else [])
                     ),
-                    "bm25_score": None if bm25 is None else round(bm25[i], 6),
-                    "vector_score": None if vector is None else round(vector[i], 6),
+                    "bm25_score": None if bm25 is None else bm25[i],
+                    "vector_score": None if vector is None else vector[i],
                     "snippet": "" if snippet is None else snippet(bm25_text(fields[position])),
                     "metadata": metadata[position],  # validation copies it
                     "signals": None if explained is None else explained[i],
                 }
             )
         return _HITS.validate_python(rows)
+
+
+def rounded(scores: FloatArray) -> list[float]:
+    """``[round(float(x), 6) for x in scores]`` for float32 scores, by numpy: rint of x
+    times 10^6, divided by 10^6, at a fifth of the time of Python's ``round``. The same
+    floats: for a float32 x (24-bit mantissa) the product with 10^6 (15625 x 2^6) is
+    exact in float64, so rint rounds the exact value half to even, as ``round`` does, and
+    the division gives the double nearest the decimal, as ``round`` does too."""
+    return list(np.round(np.asarray(scores, dtype=np.float32).astype(np.float64), 6).tolist())
 
 
 def _chosen(
