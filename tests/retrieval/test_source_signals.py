@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from contract_review.retrieval.hybrid_index import HybridIndex
 from contract_review.retrieval.index_config import IndexConfig
 from contract_review.retrieval.search_models import IndexDocument
-from contract_review.retrieval.source_signals import SourceGroups, membership, source_best
+from contract_review.retrieval.source_signals import SourceGroups, membership
 
 
 def test_membership_numbers_rows_by_their_key_values_in_order() -> None:
@@ -22,8 +22,8 @@ def test_membership_numbers_rows_by_their_key_values_in_order() -> None:
 def test_source_best_is_the_maximum_over_each_source() -> None:
     sources = np.array([3, 1, 3, 2, 1], dtype=np.int64)
     scores = np.array([0.5, 2.0, 1.5, -1.0, 0.0], dtype=np.float32)
-    assert source_best(sources, scores).tolist() == [1.5, 2.0, 1.5, -1.0, 2.0]
-    assert source_best(sources[:0], scores[:0]).size == 0
+    assert SourceGroups(sources).best(scores).tolist() == [1.5, 2.0, 1.5, -1.0, 2.0]
+    assert SourceGroups(sources[:0]).best(scores[:0]).size == 0
 
 
 def test_the_index_gives_every_candidate_its_sources_best_bm25() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SOURCE_SIGNALS", "SourceGroups", "membership", "source_best"]
+__all__ = ["SOURCE_SIGNALS", "SourceGroups", "membership"]
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -44,14 +44,9 @@ def membership(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> npt.NDArr
     )
 
 
-def source_best(sources: npt.NDArray[np.int64], scores: FloatArray) -> FloatArray:
-    """For each candidate, the highest of ``scores`` among the candidates with its
-    source (``sources``: each candidate's source number)."""
-    return SourceGroups(sources).best(scores)
-
-
 class SourceGroups:
-    """The candidates of one pool grouped by source, sorted once for every signal."""
+    """The candidates of one pool grouped by source (each candidate's source number),
+    sorted once for every signal."""
 
     def __init__(self, sources: npt.NDArray[np.int64]) -> None:
         self._order = np.argsort(sources, kind="stable")
